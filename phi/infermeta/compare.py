@@ -1,4 +1,5 @@
-"""InferMeta of the tolerance and whole-tensor comparisons (allclose, isclose, equal_all)."""
+"""InferMeta of the tolerance comparisons (allclose, isclose); equal_all's is
+controlflow.is_empty_infer_meta (a bool scalar)."""
 
 from __future__ import annotations
 
@@ -17,9 +18,4 @@ def allclose_infer_meta(x: MetaTensor, y: MetaTensor, rtol: Scalar, atol: Scalar
 def isclose_infer_meta(x: MetaTensor, y: MetaTensor, rtol: Scalar, atol: Scalar,
                        equal_nan: bool, out: MetaTensor) -> None:
     out.set_dims(compare_funcs.check_close_dims("isclose", x.dims(), y.dims()))
-    out.set_dtype(DataType.BOOL)
-
-
-def equal_all_infer_meta(x: MetaTensor, y: MetaTensor, out: MetaTensor) -> None:
-    out.set_dims(())
     out.set_dtype(DataType.BOOL)

@@ -1,4 +1,5 @@
-"""InferMeta of the control-flow helpers with a kernel (is_empty)."""
+"""InferMeta of the control-flow helpers with a kernel (is_empty; equal_all by its yaml
+`param` list: out is a bool scalar)."""
 
 from __future__ import annotations
 

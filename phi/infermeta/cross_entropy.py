@@ -4,12 +4,7 @@ with 1 class), MatchX of X's dims with 1 class, XShape [0, *X.dims]."""
 from __future__ import annotations
 
 from phi.core.meta_tensor import MetaTensor
-
-
-def _like_x(x: MetaTensor, out: MetaTensor, dims: tuple[int, ...]) -> None:
-    out.set_dims(dims)
-    out.set_dtype(x.dtype())
-    out.set_layout(x.layout())
+from phi.infermeta.common import set_like
 
 
 def cross_entropy_infer_meta(x: MetaTensor, label: MetaTensor, soft_label: bool,
@@ -17,7 +12,7 @@ def cross_entropy_infer_meta(x: MetaTensor, label: MetaTensor, soft_label: bool,
     from phi.kernels.funcs.cross_entropy import check_label_dims, y_dims
 
     check_label_dims(x.dims(), label.dims(), soft_label, "cross_entropy")
-    _like_x(x, y, y_dims(x.dims(), label.dims(), soft_label, "cross_entropy"))
+    set_like(y, x, y_dims(x.dims(), label.dims(), soft_label, "cross_entropy"))
 
 
 def cross_entropy2_infer_meta(x: MetaTensor, label: MetaTensor, ignore_index: int,
@@ -26,8 +21,8 @@ def cross_entropy2_infer_meta(x: MetaTensor, label: MetaTensor, ignore_index: in
     from phi.kernels.funcs.transpose import xshape_dims
 
     check_label_dims(x.dims(), label.dims())
-    _like_x(x, y, y_dims(x.dims(), label.dims()))
-    _like_x(x, match_x, loss_dims(x.dims()))
+    set_like(y, x, y_dims(x.dims(), label.dims()))
+    set_like(match_x, x, loss_dims(x.dims()))
     if xshape:
         xshape.set_dims(xshape_dims(x.dims()))
         xshape.set_dtype(x.dtype())

@@ -8,17 +8,13 @@ from collections.abc import Callable
 from typing import Any
 
 from phi.core.meta_tensor import MetaTensor
-
-
-def _set(out: MetaTensor, dims: tuple[int, ...], like: MetaTensor) -> None:
-    out.set_dims(dims)
-    out.set_dtype(like.dtype())
+from phi.infermeta.common import set_dims_dtype
 
 
 def _binary(fn: Callable[[Any, Any], tuple[int, ...]]
             ) -> Callable[[MetaTensor, MetaTensor, MetaTensor], None]:
     def infer(x: MetaTensor, y: MetaTensor, out: MetaTensor) -> None:
-        _set(out, fn(x.dims(), y.dims()), x)
+        set_dims_dtype(out, fn(x.dims(), y.dims()), x)
 
     return infer
 
@@ -27,7 +23,7 @@ def addmm_infer_meta(input: MetaTensor, x: MetaTensor, y: MetaTensor, out: MetaT
     """out: [M, N] for x [M, K] @ y [K, N]; input broadcast to it."""
     from phi.kernels.funcs.linalg import addmm_out_dims
 
-    _set(out, addmm_out_dims(input.dims(), x.dims(), y.dims()), input)
+    set_dims_dtype(out, addmm_out_dims(input.dims(), x.dims(), y.dims()), input)
 
 
 def bmm_infer_meta(x: MetaTensor, y: MetaTensor, out: MetaTensor) -> None:
@@ -63,7 +59,7 @@ def cross_infer_meta(x: MetaTensor, y: MetaTensor, dim: int, out: MetaTensor) ->
     from phi.kernels.funcs.linalg import cross_axis
 
     cross_axis(x.dims(), y.dims(), dim)
-    _set(out, x.dims(), x)
+    set_dims_dtype(out, x.dims(), x)
 
 
 def dist_infer_meta(x: MetaTensor, y: MetaTensor, p: float, out: MetaTensor) -> None:
@@ -71,7 +67,7 @@ def dist_infer_meta(x: MetaTensor, y: MetaTensor, p: float, out: MetaTensor) -> 
     from phi.kernels.funcs.linalg import dist_check
 
     dist_check(x.dims(), y.dims())
-    _set(out, (), x)
+    set_dims_dtype(out, (), x)
 
 
 def trace_infer_meta(input: MetaTensor, offset: int, axis1: int, axis2: int,
@@ -79,14 +75,14 @@ def trace_infer_meta(input: MetaTensor, offset: int, axis1: int, axis2: int,
     """out: input's dims without axis1 and axis2."""
     from phi.kernels.funcs.linalg import trace_out_dims
 
-    _set(out, trace_out_dims(input.dims(), axis1, axis2), input)
+    set_dims_dtype(out, trace_out_dims(input.dims(), axis1, axis2), input)
 
 
 def einsum_infer_meta(operands: list[MetaTensor], equation: str, out: MetaTensor) -> None:
     """out: the sizes of the output labels."""
     from phi.kernels.funcs.linalg import einsum_out_dims
 
-    _set(out, einsum_out_dims(equation, [o.dims() for o in operands]), operands[0])
+    set_dims_dtype(out, einsum_out_dims(equation, [o.dims() for o in operands]), operands[0])
 
 
 def einsum_raw_infer_meta(operands: list[MetaTensor], equation: str, out: MetaTensor,
@@ -107,21 +103,21 @@ def square_matrix_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
     """out: x's dims, [..., n, n]."""
     from phi.kernels.funcs.linalg_matrix import square_dims
 
-    _set(out, square_dims(x.dims(), "square matrix op"), x)
+    set_dims_dtype(out, square_dims(x.dims(), "square matrix op"), x)
 
 
 def determinant_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
     """out: x's batch dims [...]."""
     from phi.kernels.funcs.linalg_matrix import det_out_dims
 
-    _set(out, det_out_dims(x.dims()), x)
+    set_dims_dtype(out, det_out_dims(x.dims()), x)
 
 
 def slogdet_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
     """out: [2, ...] (signs, then log|det|)."""
     from phi.kernels.funcs.linalg_matrix import slogdet_out_dims
 
-    _set(out, slogdet_out_dims(x.dims()), x)
+    set_dims_dtype(out, slogdet_out_dims(x.dims()), x)
 
 
 def norm_infer_meta(x: MetaTensor, axis: int, epsilon: float, is_test: bool, out: MetaTensor,
@@ -130,9 +126,9 @@ def norm_infer_meta(x: MetaTensor, axis: int, epsilon: float, is_test: bool, out
     from phi.kernels.funcs.linalg import norm_out_dims
 
     out_dims, norm_dims = norm_out_dims(x.dims(), axis)
-    _set(out, out_dims, x)
+    set_dims_dtype(out, out_dims, x)
     if norm:
-        _set(norm, norm_dims, x)
+        set_dims_dtype(norm, norm_dims, x)
 
 
 def frobenius_norm_infer_meta(x: MetaTensor, axis, keepdim: bool, reduce_all: bool,
@@ -140,7 +136,7 @@ def frobenius_norm_infer_meta(x: MetaTensor, axis, keepdim: bool, reduce_all: bo
     """out: x's dims reduced over axis (all with reduce_all), x's dtype."""
     from phi.kernels.funcs.linalg import frobenius_norm_out_dims
 
-    _set(out, frobenius_norm_out_dims(x.dims(), list(axis), keepdim, reduce_all), x)
+    set_dims_dtype(out, frobenius_norm_out_dims(x.dims(), list(axis), keepdim, reduce_all), x)
 
 
 def svd_infer_meta(x: MetaTensor, full_matrices: bool, u: MetaTensor, s: MetaTensor,
@@ -150,8 +146,8 @@ def svd_infer_meta(x: MetaTensor, full_matrices: bool, u: MetaTensor, s: MetaTen
     from phi.kernels.funcs.unary_math import abs_out_dtype
 
     u_dims, s_dims, vh_dims = svd_out_dims(x.dims(), full_matrices)
-    _set(u, u_dims, x)
-    _set(vh, vh_dims, x)
+    set_dims_dtype(u, u_dims, x)
+    set_dims_dtype(vh, vh_dims, x)
     s.set_dims(s_dims)
     s.set_dtype(abs_out_dtype(x.dtype()))
 
@@ -166,7 +162,7 @@ def eigh_infer_meta(x: MetaTensor, uplo: str, eigenvalues: MetaTensor,
     eigenvalues.set_dims(w_dims)
     eigenvalues.set_dtype(abs_out_dtype(x.dtype()))
     if eigenvectors:
-        _set(eigenvectors, v_dims, x)
+        set_dims_dtype(eigenvectors, v_dims, x)
 
 
 def eigvalsh_infer_meta(x: MetaTensor, uplo: str, is_test: bool, eigenvalues: MetaTensor,
@@ -197,7 +193,7 @@ def svdvals_infer_meta(x: MetaTensor, s: MetaTensor) -> None:
     """s [..., min(M, N)], x's dtype."""
     from phi.kernels.funcs.linalg_matrix import svd_out_dims
 
-    _set(s, svd_out_dims(x.dims(), False, "svdvals")[1], x)
+    set_dims_dtype(s, svd_out_dims(x.dims(), False, "svdvals")[1], x)
 
 
 def lstsq_infer_meta(x: MetaTensor, y: MetaTensor, rcond: float, driver: str,
@@ -211,7 +207,7 @@ def lstsq_infer_meta(x: MetaTensor, y: MetaTensor, rcond: float, driver: str,
     dims = lstsq_out_dims(x.dims(), y.dims(), driver)
     for out, out_dims in zip((solution, residuals, rank, singular_values), dims):
         if out:
-            _set(out, out_dims, x)
+            set_dims_dtype(out, out_dims, x)
     if rank:
         rank.set_dtype(DataType.INT32)
 
@@ -221,7 +217,7 @@ def lu_solve_infer_meta(b: MetaTensor, lu: MetaTensor, pivots: MetaTensor, trans
     """out: b's dims and dtype."""
     from phi.kernels.funcs.linalg import lu_solve_out_dims
 
-    _set(out, lu_solve_out_dims(b.dims(), lu.dims(), pivots.dims()), b)
+    set_dims_dtype(out, lu_solve_out_dims(b.dims(), lu.dims(), pivots.dims()), b)
 
 
 def matrix_rank_atol_rtol_infer_meta(x: MetaTensor, atol: MetaTensor, rtol: MetaTensor | None,
@@ -241,7 +237,7 @@ def slogdet_v2_infer_meta(x: MetaTensor, sign: MetaTensor, logdet: MetaTensor) -
     from phi.kernels.funcs.unary_math import abs_out_dtype
 
     dims = slogdet_out_dims(x.dims())[1:]
-    _set(sign, dims, x)
+    set_dims_dtype(sign, dims, x)
     logdet.set_dims(dims)
     logdet.set_dtype(abs_out_dtype(x.dtype()))
 
@@ -250,7 +246,7 @@ def baddbmm_infer_meta(input: MetaTensor, x: MetaTensor, y: MetaTensor, out: Met
     """out: [B, M, N] for x [B, M, K] @ y [B, K, N]; input broadcast to it."""
     from phi.kernels.funcs.linalg import baddbmm_out_dims
 
-    _set(out, baddbmm_out_dims(input.dims(), x.dims(), y.dims()), input)
+    set_dims_dtype(out, baddbmm_out_dims(input.dims(), x.dims(), y.dims()), input)
 
 
 def bilinear_infer_meta(x: MetaTensor, y: MetaTensor, weight: MetaTensor,
@@ -258,8 +254,8 @@ def bilinear_infer_meta(x: MetaTensor, y: MetaTensor, weight: MetaTensor,
     """out: [B, S] of x's dtype."""
     from phi.kernels.funcs.linalg import bilinear_out_dims
 
-    _set(out, bilinear_out_dims(x.dims(), y.dims(), weight.dims(),
-                                bias.dims() if bias else None), x)
+    set_dims_dtype(out, bilinear_out_dims(x.dims(), y.dims(), weight.dims(),
+                                          bias.dims() if bias else None), x)
 
 
 def bilinear_grad_infer_meta(x: MetaTensor, y: MetaTensor, weight: MetaTensor,
@@ -270,12 +266,12 @@ def bilinear_grad_infer_meta(x: MetaTensor, y: MetaTensor, weight: MetaTensor,
         if dst:
             dst.share_meta(src)
     if bias_grad:
-        _set(bias_grad, (1, int(weight.dims()[0])), out_grad)
+        set_dims_dtype(bias_grad, (1, int(weight.dims()[0])), out_grad)
 
 
 def l1_norm_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
     """out: 0-d, x's dtype."""
-    _set(out, (), x)
+    set_dims_dtype(out, (), x)
 
 
 def linear_v2_infer_meta(input: MetaTensor, weight: MetaTensor, bias: MetaTensor,
@@ -283,5 +279,5 @@ def linear_v2_infer_meta(input: MetaTensor, weight: MetaTensor, bias: MetaTensor
     """out: input.dims[:-1] + [N] of input's dtype."""
     from phi.kernels.funcs.linear_v2 import linear_v2_out_dims
 
-    _set(out, linear_v2_out_dims(input.dims(), weight.dims(), bias.dims(), transpose_weight),
-         input)
+    set_dims_dtype(out, linear_v2_out_dims(input.dims(), weight.dims(), bias.dims(),
+                                           transpose_weight), input)

@@ -5,39 +5,35 @@ legacy infer_shape; the output takes X's dtype."""
 from __future__ import annotations
 
 from phi.core.meta_tensor import MetaTensor
-
-
-def _set(out: MetaTensor, dims: tuple[int, ...], like: MetaTensor) -> None:
-    out.set_dims(dims)
-    out.set_dtype(like.dtype())
+from phi.infermeta.common import set_dims_dtype
 
 
 def solve_infer_meta(x: MetaTensor, y: MetaTensor, out: MetaTensor) -> None:
     """out: Y's dims ([..., M, K] or vectors [..., M]) with the batch dims broadcast."""
     from phi.kernels.funcs.linalg_solve import solve_out_dims
 
-    _set(out, solve_out_dims(x.dims(), y.dims()), x)
+    set_dims_dtype(out, solve_out_dims(x.dims(), y.dims()), x)
 
 
 def triangular_solve_infer_meta(x: MetaTensor, y: MetaTensor, out: MetaTensor) -> None:
     """out: [..., M, K] for X [..., M, M] and Y [..., M, K]."""
     from phi.kernels.funcs.linalg_solve import triangular_out_dims
 
-    _set(out, triangular_out_dims(x.dims(), y.dims()), x)
+    set_dims_dtype(out, triangular_out_dims(x.dims(), y.dims()), x)
 
 
 def cholesky_solve_infer_meta(x: MetaTensor, y: MetaTensor, out: MetaTensor) -> None:
     """out: [..., M, K] for right-hand sides X [..., M, K] and factors Y [..., M, M]."""
     from phi.kernels.funcs.linalg_solve import cholesky_solve_out_dims
 
-    _set(out, cholesky_solve_out_dims(x.dims(), y.dims()), x)
+    set_dims_dtype(out, cholesky_solve_out_dims(x.dims(), y.dims()), x)
 
 
 def multi_dot_infer_meta(x: list[MetaTensor], out: MetaTensor) -> None:
     """out: [M, N] of the chain, without a first vector's rows or a last one's columns."""
     from phi.kernels.funcs.linalg_solve import multi_dot_out_dims
 
-    _set(out, multi_dot_out_dims([t.dims() for t in x]), x[0])
+    set_dims_dtype(out, multi_dot_out_dims([t.dims() for t in x]), x[0])
 
 
 def matrix_rank_infer_meta(x: MetaTensor, out: MetaTensor) -> None:
@@ -63,8 +59,8 @@ def qr_infer_meta(x: MetaTensor, mode: str, q: MetaTensor, r: MetaTensor) -> Non
     from phi.kernels.funcs.linalg_solve import qr_out_dims
 
     q_dims, r_dims = qr_out_dims(x.dims(), mode)
-    _set(q, q_dims, x)
-    _set(r, r_dims, x)
+    set_dims_dtype(q, q_dims, x)
+    set_dims_dtype(r, r_dims, x)
 
 
 def lu_infer_meta(x: MetaTensor, out: MetaTensor, pivots: MetaTensor,
@@ -74,7 +70,7 @@ def lu_infer_meta(x: MetaTensor, out: MetaTensor, pivots: MetaTensor,
     from phi.kernels.funcs.linalg_solve import lu_out_dims
 
     out_dims, pivots_dims, infos_dims = lu_out_dims(x.dims())
-    _set(out, out_dims, x)
+    set_dims_dtype(out, out_dims, x)
     pivots.set_dims(pivots_dims)
     pivots.set_dtype(DataType.INT32)
     infos.set_dims(infos_dims)
@@ -87,6 +83,6 @@ def lu_unpack_infer_meta(x: MetaTensor, pivots: MetaTensor, pmat: MetaTensor,
     from phi.kernels.funcs.linalg_solve import lu_unpack_out_dims
 
     pmat_dims, l_dims, u_dims = lu_unpack_out_dims(x.dims(), pivots.dims())
-    _set(pmat, pmat_dims, x)
-    _set(l, l_dims, x)
-    _set(u, u_dims, x)
+    set_dims_dtype(pmat, pmat_dims, x)
+    set_dims_dtype(l, l_dims, x)
+    set_dims_dtype(u, u_dims, x)

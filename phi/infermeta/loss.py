@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 
 from phi.core.meta_tensor import MetaTensor
+from phi.infermeta.common import set_like
 
 
 def sigmoid_cross_entropy_with_logits_infer_meta(x: MetaTensor, label: MetaTensor,
@@ -44,18 +45,12 @@ def nll_loss_infer_meta(input: MetaTensor, label: MetaTensor, weight: MetaTensor
         meta.set_layout(input.layout())
 
 
-def _like(meta: MetaTensor, src: MetaTensor, dims: tuple[int, ...]) -> None:
-    meta.set_dims(dims)
-    meta.set_dtype(src.dtype())
-    meta.set_layout(src.layout())
-
-
 def kldiv_loss_infer_meta(x: MetaTensor, label: MetaTensor, reduction: str, log_target: bool,
                           out: MetaTensor) -> None:
     from phi.kernels.funcs.loss import KLDIV_REDUCTIONS, check_same_dims, reduced_dims
 
     dims = check_same_dims("kldiv_loss", {"X": x.dims(), "Target": label.dims()})
-    _like(out, x, reduced_dims(dims, reduction, "kldiv_loss", KLDIV_REDUCTIONS))
+    set_like(out, x, reduced_dims(dims, reduction, "kldiv_loss", KLDIV_REDUCTIONS))
 
 
 def huber_loss_infer_meta(input: MetaTensor, label: MetaTensor, delta: float, out: MetaTensor,
@@ -63,37 +58,37 @@ def huber_loss_infer_meta(input: MetaTensor, label: MetaTensor, delta: float, ou
     from phi.kernels.funcs.loss import check_same_dims
 
     dims = check_same_dims("huber_loss", {"X": input.dims(), "Y": label.dims()})
-    _like(out, input, dims)
+    set_like(out, input, dims)
     if residual:
-        _like(residual, input, dims)
+        set_like(residual, input, dims)
 
 
 def hinge_loss_infer_meta(logits: MetaTensor, labels: MetaTensor, loss: MetaTensor) -> None:
     from phi.kernels.funcs.loss import check_column_pair
 
-    _like(loss, logits, check_column_pair("hinge_loss", "Logits", logits.dims(), "Labels",
-                                          labels.dims()))
+    set_like(loss, logits, check_column_pair("hinge_loss", "Logits", logits.dims(), "Labels",
+                                             labels.dims()))
 
 
 def log_loss_infer_meta(input: MetaTensor, label: MetaTensor, epsilon: float,
                         out: MetaTensor) -> None:
     from phi.kernels.funcs.loss import check_column_pair
 
-    _like(out, input, check_column_pair("log_loss", "Predicted", input.dims(), "Labels",
-                                        label.dims()))
+    set_like(out, input, check_column_pair("log_loss", "Predicted", input.dims(), "Labels",
+                                           label.dims()))
 
 
 def cvm_infer_meta(x: MetaTensor, cvm: MetaTensor, use_cvm: bool, out: MetaTensor) -> None:
     from phi.kernels.funcs.loss import cvm_dims
 
-    _like(out, x, cvm_dims(x.dims(), cvm.dims(), use_cvm))
+    set_like(out, x, cvm_dims(x.dims(), cvm.dims(), use_cvm))
     out.share_lod(x)
 
 
 def identity_loss_infer_meta(x: MetaTensor, reduction: int, out: MetaTensor) -> None:
     from phi.kernels.funcs.loss import identity_loss_dims
 
-    _like(out, x, identity_loss_dims(x.dims(), reduction))
+    set_like(out, x, identity_loss_dims(x.dims(), reduction))
 
 
 def hsigmoid_loss_infer_meta(x: MetaTensor, w: MetaTensor, label: MetaTensor,
@@ -106,13 +101,13 @@ def hsigmoid_loss_infer_meta(x: MetaTensor, w: MetaTensor, label: MetaTensor,
     if label.dims()[0] != rows:
         raise ValueError(f"hierarchical_sigmoid: X and Label need the same first dim, got "
                          f"{rows} and {label.dims()[0]}")
-    _like(out, x, (rows, 1))
+    set_like(out, x, (rows, 1))
     out.share_lod(x)
     if pre_out:
         length = hsigmoid_code_length(num_classes, path_table.dims() if path_table else None)
-        _like(pre_out, x, (rows, length))
+        set_like(pre_out, x, (rows, length))
     if w_out:
-        _like(w_out, w, w.dims())
+        set_like(w_out, w, w.dims())
 
 
 def warpctc_infer_meta(logits: MetaTensor, label: MetaTensor, logits_length: MetaTensor,
@@ -129,9 +124,9 @@ def warpctc_infer_meta(logits: MetaTensor, label: MetaTensor, logits_length: Met
     if not 0 <= blank < classes:
         raise ValueError(f"warpctc: the value of Attr(blank) should be in interval [0, "
                          f"{classes}), got {blank}")
-    _like(loss, logits, (batch, 1))
+    set_like(loss, logits, (batch, 1))
     if warp_ctc_grad:
-        _like(warp_ctc_grad, logits, (steps, batch, classes))
+        set_like(warp_ctc_grad, logits, (steps, batch, classes))
 
 
 def warprnnt_infer_meta(input: MetaTensor, label: MetaTensor, input_lengths: MetaTensor,
@@ -141,9 +136,9 @@ def warprnnt_infer_meta(input: MetaTensor, label: MetaTensor, input_lengths: Met
     dims = input.dims()
     if len(dims) != 4:
         raise ValueError(f"warprnnt: input must be [B, T, U + 1, V], got {tuple(dims)}")
-    _like(loss, input, (dims[0],))
+    set_like(loss, input, (dims[0],))
     if warprnntgrad:
-        _like(warprnntgrad, input, tuple(dims))
+        set_like(warprnntgrad, input, tuple(dims))
 
 
 def nce_infer_meta(input: MetaTensor, label: MetaTensor, weight: MetaTensor, bias: MetaTensor,
@@ -157,9 +152,9 @@ def nce_infer_meta(input: MetaTensor, label: MetaTensor, weight: MetaTensor, bia
     from phi.kernels.funcs.loss_sampled import nce_dims
 
     cost_dims, sample_dims = nce_dims(input.dims(), label.dims(), num_neg_samples)
-    _like(cost, input, cost_dims)
+    set_like(cost, input, cost_dims)
     if sample_logits:
-        _like(sample_logits, input, sample_dims)
+        set_like(sample_logits, input, sample_dims)
     if sample_labels:
         sample_labels.set_dims(sample_dims)
         sample_labels.set_dtype(DataType.INT64)
@@ -173,7 +168,7 @@ def hsigmoid_loss_grad_infer_meta(x: MetaTensor, w: MetaTensor, label: MetaTenso
     """Each gradient: its forward input's meta."""
     for grad, src in ((x_grad, x), (w_grad, w), (bias_grad, bias)):
         if grad and src:
-            _like(grad, src, src.dims())
+            set_like(grad, src, src.dims())
 
 
 def nce_grad_infer_meta(input: MetaTensor, label: MetaTensor, bias: MetaTensor,
@@ -187,7 +182,7 @@ def nce_grad_infer_meta(input: MetaTensor, label: MetaTensor, bias: MetaTensor,
     """Each gradient: its forward input's meta."""
     for grad, src in ((input_grad, input), (bias_grad, bias), (weight_grad, weight)):
         if grad and src:
-            _like(grad, src, src.dims())
+            set_like(grad, src, src.dims())
 
 
 def cross_entropy_with_softmax_infer_meta(input: MetaTensor, label: MetaTensor,

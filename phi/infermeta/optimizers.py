@@ -57,6 +57,8 @@ def adadelta_infer_meta(param: MetaTensor, avg_squared_grad: MetaTensor,
 def adamax_infer_meta(param: MetaTensor, moment: MetaTensor, inf_norm: MetaTensor,
                       param_out: MetaTensor, moment_out: MetaTensor, inf_norm_out: MetaTensor,
                       master_param_out: MetaTensor) -> None:
+    """adamax; rprop (prev, learning_rate) and asgd (d, y) by their yaml `param` lists: two
+    states beside param, each output like its state, master_param_out like param."""
     _like(((param, param_out), (moment, moment_out), (inf_norm, inf_norm_out),
            (param, master_param_out)))
 
@@ -82,31 +84,10 @@ def nadam_infer_meta(param: MetaTensor, momentum_decay_pow: MetaTensor, beta2_po
                      beta2_pow_out: MetaTensor, mu_product_out: MetaTensor,
                      moment1_out: MetaTensor, moment2_out: MetaTensor,
                      master_param_out: MetaTensor) -> None:
+    """nadam; radam (beta1_pow, beta2_pow, rho, moment1, moment2) by its yaml `param` list."""
     _like(((param, param_out), (momentum_decay_pow, momentum_decay_pow_out),
            (beta2_pow, beta2_pow_out), (mu_product, mu_product_out), (moment1, moment1_out),
            (moment2, moment2_out), (param, master_param_out)))
-
-
-def radam_infer_meta(param: MetaTensor, beta1_pow: MetaTensor, beta2_pow: MetaTensor,
-                     rho: MetaTensor, moment1: MetaTensor, moment2: MetaTensor,
-                     param_out: MetaTensor, beta1_pow_out: MetaTensor,
-                     beta2_pow_out: MetaTensor, rho_out: MetaTensor, moment1_out: MetaTensor,
-                     moment2_out: MetaTensor, master_param_out: MetaTensor) -> None:
-    _like(((param, param_out), (beta1_pow, beta1_pow_out), (beta2_pow, beta2_pow_out),
-           (rho, rho_out), (moment1, moment1_out), (moment2, moment2_out),
-           (param, master_param_out)))
-
-
-def rprop_infer_meta(param: MetaTensor, prev: MetaTensor, learning_rate: MetaTensor,
-                     param_out: MetaTensor, prev_out: MetaTensor,
-                     learning_rate_out: MetaTensor, master_param_out: MetaTensor) -> None:
-    _like(((param, param_out), (prev, prev_out), (learning_rate, learning_rate_out),
-           (param, master_param_out)))
-
-
-def asgd_infer_meta(param: MetaTensor, d: MetaTensor, y: MetaTensor, param_out: MetaTensor,
-                    d_out: MetaTensor, y_out: MetaTensor, master_param_out: MetaTensor) -> None:
-    _like(((param, param_out), (d, d_out), (y, y_out), (param, master_param_out)))
 
 
 def merged_adam_infer_meta(param: list[MetaTensor], moment1: list[MetaTensor],

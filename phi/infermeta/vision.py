@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from phi.common import IntArray
 from phi.core.meta_tensor import MetaTensor
+from phi.infermeta.common import set_like
 
 
 def _dims_or_none(t: MetaTensor) -> tuple[int, ...] | None:
@@ -78,18 +79,12 @@ def instance_norm_infer_meta(x: MetaTensor, scale: MetaTensor, bias: MetaTensor,
             t.set_dtype(x.dtype())
 
 
-def _rearranged(x: MetaTensor, out: MetaTensor, dims: tuple[int, ...]) -> None:
-    out.set_dims(dims)
-    out.set_dtype(x.dtype())
-    out.set_layout(x.layout())
-
-
 def pixel_shuffle_infer_meta(x: MetaTensor, upscale_factor: int, data_format: str,
                              out: MetaTensor) -> None:
     """out: [N, C / r^2, H * r, W * r] (NCHW; NHWC alike), x's dtype."""
     from phi.kernels.funcs.vision_shuffle import pixel_shuffle_dims
 
-    _rearranged(x, out, pixel_shuffle_dims(x.dims(), upscale_factor, data_format))
+    set_like(out, x, pixel_shuffle_dims(x.dims(), upscale_factor, data_format))
 
 
 def pixel_unshuffle_infer_meta(x: MetaTensor, downscale_factor: int, data_format: str,
@@ -97,7 +92,7 @@ def pixel_unshuffle_infer_meta(x: MetaTensor, downscale_factor: int, data_format
     """out: [N, C * r^2, H / r, W / r] (NCHW; NHWC alike), x's dtype."""
     from phi.kernels.funcs.vision_shuffle import pixel_unshuffle_dims
 
-    _rearranged(x, out, pixel_unshuffle_dims(x.dims(), downscale_factor, data_format))
+    set_like(out, x, pixel_unshuffle_dims(x.dims(), downscale_factor, data_format))
 
 
 def channel_shuffle_infer_meta(x: MetaTensor, groups: int, data_format: str,
@@ -105,14 +100,14 @@ def channel_shuffle_infer_meta(x: MetaTensor, groups: int, data_format: str,
     """out like x (groups must divide the channels)."""
     from phi.kernels.funcs.vision_shuffle import channel_shuffle_dims
 
-    _rearranged(x, out, channel_shuffle_dims(x.dims(), groups, data_format))
+    set_like(out, x, channel_shuffle_dims(x.dims(), groups, data_format))
 
 
 def shuffle_channel_infer_meta(x: MetaTensor, group: int, out: MetaTensor) -> None:
     """out like x (NCHW; group must divide the channels)."""
     from phi.kernels.funcs.vision_shuffle import channel_shuffle_dims
 
-    _rearranged(x, out, channel_shuffle_dims(x.dims(), group, "NCHW"))
+    set_like(out, x, channel_shuffle_dims(x.dims(), group, "NCHW"))
 
 
 def temporal_shift_infer_meta(x: MetaTensor, seg_num: int, shift_ratio: float,
@@ -120,7 +115,7 @@ def temporal_shift_infer_meta(x: MetaTensor, seg_num: int, shift_ratio: float,
     """out like x (seg_num must divide the batch, shift_ratio in (0, 0.5))."""
     from phi.kernels.funcs.vision_shuffle import temporal_shift_dims
 
-    _rearranged(x, out, temporal_shift_dims(x.dims(), seg_num, shift_ratio, data_format))
+    set_like(out, x, temporal_shift_dims(x.dims(), seg_num, shift_ratio, data_format))
 
 
 def label_smooth_infer_meta(x: MetaTensor, prior_dist: MetaTensor, epsilon: float,

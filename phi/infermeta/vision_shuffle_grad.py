@@ -5,12 +5,7 @@ and layout."""
 from __future__ import annotations
 
 from phi.core.meta_tensor import MetaTensor
-
-
-def _like_inverse(out_grad: MetaTensor, x_grad: MetaTensor, dims: tuple[int, ...]) -> None:
-    x_grad.set_dims(dims)
-    x_grad.set_dtype(out_grad.dtype())
-    x_grad.set_layout(out_grad.layout())
+from phi.infermeta.common import set_like
 
 
 def pixel_shuffle_grad_infer_meta(out_grad: MetaTensor, upscale_factor: int,
@@ -18,8 +13,8 @@ def pixel_shuffle_grad_infer_meta(out_grad: MetaTensor, upscale_factor: int,
     """x_grad: [N, C * r^2, H / r, W / r] of out_grad's [N, C, H, W] (NHWC alike)."""
     from phi.kernels.funcs.vision_shuffle_grad import pixel_shuffle_grad_dims
 
-    _like_inverse(out_grad, x_grad,
-                  pixel_shuffle_grad_dims(out_grad.dims(), upscale_factor, data_format))
+    set_like(x_grad, out_grad,
+             pixel_shuffle_grad_dims(out_grad.dims(), upscale_factor, data_format))
 
 
 def pixel_unshuffle_grad_infer_meta(out_grad: MetaTensor, downscale_factor: int,
@@ -27,8 +22,8 @@ def pixel_unshuffle_grad_infer_meta(out_grad: MetaTensor, downscale_factor: int,
     """x_grad: [N, C / r^2, H * r, W * r] of out_grad's [N, C, H, W] (NHWC alike)."""
     from phi.kernels.funcs.vision_shuffle_grad import pixel_unshuffle_grad_dims
 
-    _like_inverse(out_grad, x_grad,
-                  pixel_unshuffle_grad_dims(out_grad.dims(), downscale_factor, data_format))
+    set_like(x_grad, out_grad,
+             pixel_unshuffle_grad_dims(out_grad.dims(), downscale_factor, data_format))
 
 
 def channel_shuffle_grad_infer_meta(out_grad: MetaTensor, groups: int, data_format: str,
@@ -36,8 +31,8 @@ def channel_shuffle_grad_infer_meta(out_grad: MetaTensor, groups: int, data_form
     """x_grad like out_grad (groups must divide the channels)."""
     from phi.kernels.funcs.vision_shuffle_grad import channel_shuffle_grad_dims
 
-    _like_inverse(out_grad, x_grad,
-                  channel_shuffle_grad_dims(out_grad.dims(), groups, data_format))
+    set_like(x_grad, out_grad,
+             channel_shuffle_grad_dims(out_grad.dims(), groups, data_format))
 
 
 def temporal_shift_grad_infer_meta(out_grad: MetaTensor, seg_num: int, shift_ratio: float,
@@ -45,8 +40,8 @@ def temporal_shift_grad_infer_meta(out_grad: MetaTensor, seg_num: int, shift_rat
     """x_grad like out_grad (seg_num must divide the batch, shift_ratio in (0, 0.5))."""
     from phi.kernels.funcs.vision_shuffle_grad import temporal_shift_grad_dims
 
-    _like_inverse(out_grad, x_grad, temporal_shift_grad_dims(out_grad.dims(), seg_num,
-                                                             shift_ratio, data_format))
+    set_like(x_grad, out_grad, temporal_shift_grad_dims(out_grad.dims(), seg_num,
+                                                        shift_ratio, data_format))
 
 
 def shuffle_channel_grad_infer_meta(out_grad: MetaTensor, group: int,
@@ -54,4 +49,4 @@ def shuffle_channel_grad_infer_meta(out_grad: MetaTensor, group: int,
     """x_grad like out_grad (NCHW; group must divide the channels)."""
     from phi.kernels.funcs.vision_shuffle_grad import channel_shuffle_grad_dims
 
-    _like_inverse(out_grad, x_grad, channel_shuffle_grad_dims(out_grad.dims(), group, "NCHW"))
+    set_like(x_grad, out_grad, channel_shuffle_grad_dims(out_grad.dims(), group, "NCHW"))

@@ -44,6 +44,6 @@ def isclose(
 def equal_all(x: TensorLike, y: TensorLike) -> Tensor:
     """`equal_all` (ops.yaml): (Tensor x, Tensor y) -> Tensor(out).
 
-    Kernel `equal_all`; InferMeta `equal_all_infer_meta`.
+    Kernel `equal_all`; InferMeta `is_empty_infer_meta`.
     """
     return apply("equal_all", {"x": x, "y": y}, {})

@@ -250,7 +250,7 @@ def rprop_(
     master_param, Tensor learning_rate_range, Tensor etas, bool multi_precision=false) ->
     Tensor(param_out), Tensor(prev_out), Tensor(learning_rate_out), Tensor(master_param_out).
 
-    Kernel `rprop`; InferMeta `rprop_infer_meta`.
+    Kernel `rprop`; InferMeta `adamax_infer_meta`.
     """
     return apply("rprop_",
                  {
@@ -279,7 +279,7 @@ def asgd_(
     Tensor n, Tensor master_param, bool multi_precision=false) -> Tensor(param_out),
     Tensor(d_out), Tensor(y_out), Tensor(master_param_out).
 
-    Kernel `asgd`; InferMeta `asgd_infer_meta`.
+    Kernel `asgd`; InferMeta `adamax_infer_meta`.
     """
     return apply("asgd_",
                  {

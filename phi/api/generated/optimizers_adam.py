@@ -174,7 +174,7 @@ def radam_(
     Tensor(param_out), Tensor(beta1_pow_out), Tensor(beta2_pow_out), Tensor(rho_out),
     Tensor(moment1_out), Tensor(moment2_out), Tensor(master_param_out).
 
-    Kernel `radam`; InferMeta `radam_infer_meta`.
+    Kernel `radam`; InferMeta `nadam_infer_meta`.
     """
     return apply("radam_",
                  {

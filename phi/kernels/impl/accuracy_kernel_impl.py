@@ -8,12 +8,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import accuracy as acc_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("accuracy", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("accuracy", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("accuracy", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("accuracy", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def accuracy_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTensor,
                     label: DenseTensor, accuracy: OutTensor, correct: OutTensor,
                     total: OutTensor) -> None:

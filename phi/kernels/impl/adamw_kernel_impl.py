@@ -6,7 +6,7 @@ Paddle's CPU kernel leaves master_param_out unwritten
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType, Scalar
+from phi.common import Backend, DataLayout, Scalar
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
@@ -14,13 +14,12 @@ from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import adamw as adamw_funcs
 from phi.kernels.funcs import optimizer as opt_funcs
 from phi.kernels.funcs.optimizers import master_out
+from phi.kernels.impl.dtype_sets import FLOAT
 from phi.kernels.impl.optimizers_kernel_impl import adam_kernel
 
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("adamw", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("adamw", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("adamw", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("adamw", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def adamw_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                  learning_rate: DenseTensor, moment1: DenseTensor, moment2: DenseTensor,
                  moment2_max: DenseTensor | None, beta1_pow: DenseTensor,

@@ -10,12 +10,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor, OutTensorList
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import amp as amp_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("check_finite_and_unscale", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("check_finite_and_unscale", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("check_finite_and_unscale", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("check_finite_and_unscale", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def check_finite_and_unscale_kernel(dev_ctx: DeviceContext, x: list[DenseTensor],
                                     scale: DenseTensor, out: OutTensorList,
                                     found_infinite: OutTensor) -> None:
@@ -25,8 +24,8 @@ def check_finite_and_unscale_kernel(dev_ctx: DeviceContext, x: list[DenseTensor]
         dev_ctx.alloc(found_infinite, DataType.BOOL))
 
 
-@register_kernel("update_loss_scaling", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("update_loss_scaling", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("update_loss_scaling", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("update_loss_scaling", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def update_loss_scaling_kernel(dev_ctx: DeviceContext, x: list[DenseTensor],
                                found_infinite: DenseTensor, prev_loss_scaling: DenseTensor,
                                in_good_steps: DenseTensor, in_bad_steps: DenseTensor,

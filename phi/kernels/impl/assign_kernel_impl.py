@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import assign as assign_funcs
 from phi.kernels.funcs.cast import FLOAT8_TYPES
-
-_CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-              DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
-              DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
-_GPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.BFLOAT16]
+from phi.kernels.impl.dtype_sets import ALL_TYPES, ALL_TYPES_NO_BF16
 
 
-@register_kernel("assign", Backend.CPU, DataLayout.ALL_LAYOUT, [*_CPU_TYPES, *FLOAT8_TYPES])
-@register_kernel("assign", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("assign", Backend.CPU, DataLayout.ALL_LAYOUT, [*ALL_TYPES, *FLOAT8_TYPES])
+@register_kernel("assign", Backend.GPU, DataLayout.ALL_LAYOUT, ALL_TYPES_NO_BF16)
 def assign_kernel(dev_ctx: DeviceContext, x: DenseTensor | None, out: OutTensor) -> None:
     if x is None or not x.initialized():
         return

@@ -3,16 +3,16 @@ Math in phi.kernels.funcs.rnn_lod."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import rnn_lod
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
-@register_kernel("attention_lstm", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("attention_lstm", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
 def attention_lstm_kernel(dev_ctx: DeviceContext, x: DenseTensor, c0: DenseTensor,
                           h0: DenseTensor | None, attention_weight: DenseTensor,
                           attention_bias: DenseTensor | None, attention_scalar: DenseTensor | None,

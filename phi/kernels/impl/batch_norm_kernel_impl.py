@@ -6,19 +6,17 @@ usually the very variables holding mean / variance (updated in place).
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import batch_norm as bn_funcs
-
-_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
-_GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16]
+from phi.kernels.impl.dtype_sets import FLOAT, FLOAT_HALF
 
 
-@register_kernel("batch_norm_infer", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
-@register_kernel("batch_norm_infer", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("batch_norm_infer", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("batch_norm_infer", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_HALF)
 def batch_norm_infer_kernel(dev_ctx: DeviceContext, x: DenseTensor, mean: DenseTensor,
                             variance: DenseTensor, scale: DenseTensor | None,
                             bias: DenseTensor | None, momentum: float, epsilon: float,
@@ -38,8 +36,8 @@ def batch_norm_infer_kernel(dev_ctx: DeviceContext, x: DenseTensor, mean: DenseT
         vo[...] = vd
 
 
-@register_kernel("batch_norm", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
-@register_kernel("batch_norm", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("batch_norm", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("batch_norm", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_HALF)
 def batch_norm_kernel(dev_ctx: DeviceContext, x: DenseTensor, mean: DenseTensor,
                       variance: DenseTensor, scale: DenseTensor | None, bias: DenseTensor | None,
                       is_test: bool, momentum: float, epsilon: float, data_layout: str,

@@ -11,13 +11,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import beam as beam_funcs
-
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
-          DataType.INT64]  # the scores' dtype
+from phi.kernels.impl.dtype_sets import FLOAT_HALF_INT
 
 
-@register_kernel("beam_search_decode", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("beam_search_decode", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("beam_search_decode", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_INT)
+@register_kernel("beam_search_decode", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_INT)
 def beam_search_decode_kernel(dev_ctx: DeviceContext, ids: list[DenseTensor],
                               scores: list[DenseTensor], beam_size: int, end_id: int,
                               sentence_ids: OutTensor, sentence_scores: OutTensor) -> None:

@@ -5,32 +5,27 @@ lerp (x + weight * (y - x)), copysign and nextafter. Math in phi.kernels.funcs.b
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import binary_math
+from phi.kernels.impl.dtype_sets import BOOL_INTS_HALF_BF16_FLOAT, FLOAT, FLOAT_HALF_INT
 from phi.kernels.impl.elementwise_templates import binary_same_dtype
 
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
-_ATAN2 = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32, DataType.INT64]
-_COPYSIGN = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-             DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
-             DataType.FLOAT64]
 
-
-@register_kernel("atan2", Backend.CPU, DataLayout.ALL_LAYOUT, _ATAN2)
-@register_kernel("atan2", Backend.GPU, DataLayout.ALL_LAYOUT, _ATAN2)
+@register_kernel("atan2", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_INT)
+@register_kernel("atan2", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_INT)
 def atan2_kernel(dev_ctx: DeviceContext, x1: DenseTensor, x2: DenseTensor,
                  out: OutTensor) -> None:
     data = dev_ctx.alloc(out, binary_math.atan2_out_dtype(x1.dtype))
     binary_math.atan2(dev_ctx.xp, x1.data, x2.data, data)
 
 
-@register_kernel("lerp", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("lerp", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("lerp", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("lerp", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def lerp_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, weight: DenseTensor,
                 out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
@@ -39,6 +34,6 @@ def lerp_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, weight: 
 
 #: (name, funcs function, dtypes)
 register_table(binary_same_dtype, [
-    KernelRow("copysign", binary_math.copysign, _COPYSIGN),
-    KernelRow("nextafter", binary_math.nextafter, _FLOAT),
+    KernelRow("copysign", binary_math.copysign, BOOL_INTS_HALF_BF16_FLOAT),
+    KernelRow("nextafter", binary_math.nextafter, FLOAT),
 ])

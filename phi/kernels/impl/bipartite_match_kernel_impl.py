@@ -9,12 +9,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import detection as det_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("bipartite_match", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("bipartite_match", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("bipartite_match", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("bipartite_match", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def bipartite_match_kernel(dev_ctx: DeviceContext, dist_mat: DenseTensor, match_type: str,
                            dist_threshold: float, col_to_row_match_indices: OutTensor,
                            col_to_row_match_dist: OutTensor) -> None:

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import detection as det_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("box_clip", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("box_clip", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("box_clip", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("box_clip", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def box_clip_kernel(dev_ctx: DeviceContext, input: DenseTensor, im_info: DenseTensor,
                     output: OutTensor) -> None:
     offsets = det_funcs.box_clip_offsets("box_clip", input.lod, input.dims[0],

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensorList
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import manipulation as manip_funcs
-
-_TYPES = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16, DataType.FLOAT32,
-          DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
+from phi.kernels.impl.dtype_sets import BOOL_INT_HALF_FLOAT_COMPLEX
 
 
-@register_kernel("broadcast_tensors", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("broadcast_tensors", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("broadcast_tensors", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 BOOL_INT_HALF_FLOAT_COMPLEX)
+@register_kernel("broadcast_tensors", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 BOOL_INT_HALF_FLOAT_COMPLEX)
 def broadcast_tensors_kernel(dev_ctx: DeviceContext, x: list[DenseTensor],
                              out: OutTensorList) -> None:
     datas = [None if o is None else dev_ctx.alloc(o, t.dtype) for t, o in zip(x, out)]

@@ -9,15 +9,12 @@ from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import cast as cast_funcs
 from phi.kernels.funcs.cast import FLOAT8_TYPES, WIDE_UNSIGNED_TYPES
-
-_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-          DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
-          DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
+from phi.kernels.impl.dtype_sets import ALL_TYPES
 
 
 @register_kernel("cast", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [*_TYPES, *WIDE_UNSIGNED_TYPES, *FLOAT8_TYPES])
-@register_kernel("cast", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+                 [*ALL_TYPES, *WIDE_UNSIGNED_TYPES, *FLOAT8_TYPES])
+@register_kernel("cast", Backend.GPU, DataLayout.ALL_LAYOUT, ALL_TYPES)
 def cast_kernel(dev_ctx: DeviceContext, x: DenseTensor, dtype: DataType, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, dtype)
     cast_funcs.cast(dev_ctx.xp, x.data, data)

@@ -9,14 +9,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import compare as compare_funcs
-
-_ALL_TYPES = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT32,
-              DataType.FLOAT64]
-_ISCLOSE_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
+from phi.kernels.impl.dtype_sets import BOOL_INT_FLOAT, FLOAT_COMPLEX
 
 
-@register_kernel("allclose", Backend.CPU, DataLayout.ALL_LAYOUT, _ALL_TYPES)
-@register_kernel("allclose", Backend.GPU, DataLayout.ALL_LAYOUT, _ALL_TYPES)
+@register_kernel("allclose", Backend.CPU, DataLayout.ALL_LAYOUT, BOOL_INT_FLOAT)
+@register_kernel("allclose", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INT_FLOAT)
 def allclose_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, rtol: Scalar,
                     atol: Scalar, equal_nan: bool, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, DataType.BOOL)
@@ -24,8 +21,8 @@ def allclose_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, rtol
                            equal_nan, data)
 
 
-@register_kernel("isclose", Backend.CPU, DataLayout.ALL_LAYOUT, _ISCLOSE_TYPES)
-@register_kernel("isclose", Backend.GPU, DataLayout.ALL_LAYOUT, _ISCLOSE_TYPES)
+@register_kernel("isclose", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("isclose", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def isclose_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, rtol: Scalar,
                    atol: Scalar, equal_nan: bool, out: OutTensor) -> None:
     if x.numel():
@@ -36,8 +33,8 @@ def isclose_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, rtol:
                           equal_nan, data)
 
 
-@register_kernel("equal_all", Backend.CPU, DataLayout.ALL_LAYOUT, _ALL_TYPES)
-@register_kernel("equal_all", Backend.GPU, DataLayout.ALL_LAYOUT, _ALL_TYPES)
+@register_kernel("equal_all", Backend.CPU, DataLayout.ALL_LAYOUT, BOOL_INT_FLOAT)
+@register_kernel("equal_all", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INT_FLOAT)
 def equal_all_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                      out: OutTensor) -> None:
     data = dev_ctx.alloc(out, DataType.BOOL)

@@ -9,12 +9,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import proposal as prop_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("collect_fpn_proposals", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("collect_fpn_proposals", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("collect_fpn_proposals", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("collect_fpn_proposals", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def collect_fpn_proposals_kernel(dev_ctx: DeviceContext, multi_level_rois: list[DenseTensor],
                                  multi_level_scores: list[DenseTensor],
                                  multi_level_rois_num: list[DenseTensor], post_nms_topn: int,

@@ -9,12 +9,10 @@ from phi.core.kernel_args import OutTensorList
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import concat_grad as concat_grad_funcs
 from phi.kernels.funcs.cast import FLOAT8_TYPES
+from phi.kernels.impl.dtype_sets import BOOL_INTS_FLOAT_COMPLEX
 
-_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-          DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
-          DataType.COMPLEX128]
 #: Paddle 3.3.1's CPU concat_grad adds float16, its stack_grad float16 and bfloat16
-_CONCAT_CPU = [*_TYPES, DataType.FLOAT16]
+_CONCAT_CPU = [*BOOL_INTS_FLOAT_COMPLEX, DataType.FLOAT16]
 _STACK_CPU = [*_CONCAT_CPU, DataType.BFLOAT16]
 
 
@@ -29,7 +27,7 @@ def _alloc(op: str, dev_ctx: DeviceContext, outs: list[DenseTensor],
 
 
 @register_kernel("concat_grad", Backend.CPU, DataLayout.ALL_LAYOUT, [*_CONCAT_CPU, *FLOAT8_TYPES])
-@register_kernel("concat_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("concat_grad", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INTS_FLOAT_COMPLEX)
 def concat_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out_grad: DenseTensor,
                        axis: Scalar, x_grad: OutTensorList) -> None:
     shapes = [tuple(t.dims) for t in x]
@@ -38,7 +36,7 @@ def concat_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out_grad: D
 
 
 @register_kernel("stack_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _STACK_CPU)
-@register_kernel("stack_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("stack_grad", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INTS_FLOAT_COMPLEX)
 def stack_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out_grad: DenseTensor,
                       axis: int, x_grad: OutTensorList) -> None:
     shapes = [tuple(t.dims) for t in x]

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType, Scalar
+from phi.common import Backend, DataLayout, Scalar
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import concat_split as cs_funcs
 from phi.kernels.funcs.cast import FLOAT8_TYPES
+from phi.kernels.impl.dtype_sets import (
+    BOOL_INTS_FLOAT_HALF_BF16_COMPLEX,
+    BOOL_INTS_FLOAT_HALF_COMPLEX,
+)
 
-_CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-              DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
-              DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128]
-_GPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.BFLOAT16]
 
-
-@register_kernel("concat", Backend.CPU, DataLayout.ALL_LAYOUT, [*_CPU_TYPES, *FLOAT8_TYPES])
-@register_kernel("concat", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("concat", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [*BOOL_INTS_FLOAT_HALF_BF16_COMPLEX, *FLOAT8_TYPES])
+@register_kernel("concat", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INTS_FLOAT_HALF_COMPLEX)
 def concat_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], axis: Scalar,
                   out: OutTensor) -> None:
     data = dev_ctx.alloc(out, out.dtype)

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import conv_grad as conv_grad_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("conv3d_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("conv3d_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("conv3d_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("conv3d_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def conv3d_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, filter: DenseTensor,
                        output_grad: DenseTensor, strides: list[int], paddings: list[int],
                        padding_algorithm: str, groups: int, dilations: list[int],

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import conv3d as conv3d_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
-@register_kernel("conv3d", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("conv3d", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("conv3d", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("conv3d", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def conv3d_kernel(dev_ctx: DeviceContext, input: DenseTensor, filter: DenseTensor,
                   strides: list[int], paddings: list[int], padding_algorithm: str, groups: int,
                   dilations: list[int], data_format: str, output: OutTensor) -> None:

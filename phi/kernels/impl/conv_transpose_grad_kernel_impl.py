@@ -3,22 +3,21 @@ for every backend (phi.kernels.funcs.conv_transpose_grad)."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import conv_transpose_grad as ct_grad_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("conv2d_transpose_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("conv2d_transpose_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("depthwise_conv2d_transpose_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("depthwise_conv2d_transpose_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("conv3d_transpose_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("conv3d_transpose_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("conv2d_transpose_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("conv2d_transpose_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("depthwise_conv2d_transpose_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("depthwise_conv2d_transpose_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("conv3d_transpose_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("conv3d_transpose_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def conv2d_transpose_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, filter: DenseTensor,
                                  out_grad: DenseTensor, strides: list[int],
                                  paddings: list[int], output_padding: list[int],

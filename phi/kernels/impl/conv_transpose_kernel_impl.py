@@ -7,15 +7,13 @@ phi.kernels.funcs.conv_transpose.
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import conv_transpose as ct_funcs
-
-_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
-_GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16]
+from phi.kernels.impl.dtype_sets import FLOAT, FLOAT_HALF
 
 
 def _conv_transpose(op: str, dev_ctx: DeviceContext, x: DenseTensor, filter: DenseTensor,
@@ -31,8 +29,8 @@ def _conv_transpose(op: str, dev_ctx: DeviceContext, x: DenseTensor, filter: Den
                             padding_algorithm, groups, dilations, data_format, data, op)
 
 
-@register_kernel("conv2d_transpose", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
-@register_kernel("conv2d_transpose", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("conv2d_transpose", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("conv2d_transpose", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_HALF)
 def conv2d_transpose_kernel(dev_ctx: DeviceContext, x: DenseTensor, filter: DenseTensor,
                             strides: list[int], paddings: list[int], output_padding: list[int],
                             output_size: list[int], padding_algorithm: str, groups: int,
@@ -41,8 +39,8 @@ def conv2d_transpose_kernel(dev_ctx: DeviceContext, x: DenseTensor, filter: Dens
                     output_size, padding_algorithm, groups, dilations, data_format, out)
 
 
-@register_kernel("depthwise_conv2d_transpose", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
-@register_kernel("depthwise_conv2d_transpose", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("depthwise_conv2d_transpose", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("depthwise_conv2d_transpose", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_HALF)
 def depthwise_conv2d_transpose_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                                       filter: DenseTensor, strides: list[int],
                                       paddings: list[int], output_padding: list[int],
@@ -54,8 +52,8 @@ def depthwise_conv2d_transpose_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                     data_format, out)
 
 
-@register_kernel("conv3d_transpose", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
-@register_kernel("conv3d_transpose", Backend.GPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("conv3d_transpose", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("conv3d_transpose", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def conv3d_transpose_kernel(dev_ctx: DeviceContext, x: DenseTensor, filter: DenseTensor,
                             strides: list[int], paddings: list[int], output_padding: list[int],
                             output_size: list[int], padding_algorithm: str, groups: int,

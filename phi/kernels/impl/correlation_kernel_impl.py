@@ -4,17 +4,16 @@ phi.kernels.funcs.correlation."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import correlation as corr_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("correlation", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("correlation", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
 def correlation_cpu_kernel(dev_ctx: DeviceContext, input1: DenseTensor, input2: DenseTensor,
                            pad_size: int, kernel_size: int, max_displacement: int,
                            stride1: int, stride2: int, corr_type_multiply: int,
@@ -22,7 +21,7 @@ def correlation_cpu_kernel(dev_ctx: DeviceContext, input1: DenseTensor, input2: 
     corr_funcs.refuse_on_cpu()
 
 
-@register_kernel("correlation", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("correlation", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def correlation_kernel(dev_ctx: DeviceContext, input1: DenseTensor, input2: DenseTensor,
                        pad_size: int, kernel_size: int, max_displacement: int, stride1: int,
                        stride2: int, corr_type_multiply: int, out: OutTensor) -> None:

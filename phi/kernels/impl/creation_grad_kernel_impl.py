@@ -11,28 +11,22 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import creation_grad as creation_grad_funcs
+from phi.kernels.impl.dtype_sets import ALL_TYPES_NO_BF16, BOOL_INT_HALF_FLOAT
 
-_FILL_GPU = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16,
-             DataType.FLOAT32, DataType.FLOAT64]
-_FILL_CPU = [*_FILL_GPU, DataType.BFLOAT16]
-_FILL_DIAGONAL = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16,
-                  DataType.FLOAT32, DataType.FLOAT64]
-_FILL_DIAGONAL_TENSOR = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16,
-                         DataType.INT32, DataType.INT64, DataType.FLOAT16, DataType.FLOAT32,
-                         DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
-_SET_VALUE_CPU = [*_FILL_DIAGONAL_TENSOR, DataType.BFLOAT16]
+_FILL_CPU = [*BOOL_INT_HALF_FLOAT, DataType.BFLOAT16]
+_SET_VALUE_CPU = [*ALL_TYPES_NO_BF16, DataType.BFLOAT16]
 
 
 @register_kernel("fill_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FILL_CPU)
-@register_kernel("fill_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FILL_GPU)
+@register_kernel("fill_grad", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INT_HALF_FLOAT)
 def fill_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, value: Scalar,
                      x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     creation_grad_funcs.fill_grad(dev_ctx.xp, out_grad.data, data)
 
 
-@register_kernel("fill_diagonal_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FILL_DIAGONAL)
-@register_kernel("fill_diagonal_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FILL_DIAGONAL)
+@register_kernel("fill_diagonal_grad", Backend.CPU, DataLayout.ALL_LAYOUT, BOOL_INT_HALF_FLOAT)
+@register_kernel("fill_diagonal_grad", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INT_HALF_FLOAT)
 def fill_diagonal_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, value: float,
                               offset: int, wrap: bool, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
@@ -40,9 +34,9 @@ def fill_diagonal_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, val
 
 
 @register_kernel("fill_diagonal_tensor_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 _FILL_DIAGONAL_TENSOR)
+                 ALL_TYPES_NO_BF16)
 @register_kernel("fill_diagonal_tensor_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 _FILL_DIAGONAL_TENSOR)
+                 ALL_TYPES_NO_BF16)
 def fill_diagonal_tensor_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor,
                                      offset: int, dim1: int, dim2: int,
                                      x_grad: OutTensor) -> None:
@@ -52,7 +46,7 @@ def fill_diagonal_tensor_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTens
 
 
 @register_kernel("set_value_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SET_VALUE_CPU)
-@register_kernel("set_value_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FILL_DIAGONAL_TENSOR)
+@register_kernel("set_value_grad", Backend.GPU, DataLayout.ALL_LAYOUT, ALL_TYPES_NO_BF16)
 def set_value_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor,
                           values: DenseTensor | None, starts: IntArray, ends: IntArray,
                           steps: IntArray, axes: list[int], decrease_axes: list[int],

@@ -3,19 +3,17 @@ phi.kernels.funcs.crop)."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType, IntArray
+from phi.common import Backend, DataLayout, IntArray
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import crop as crop_funcs
-
-_CROP = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
-_LEGACY = [DataType.FLOAT32, DataType.FLOAT64]
+from phi.kernels.impl.dtype_sets import FLOAT, FLOAT_INT
 
 
-@register_kernel("crop", Backend.CPU, DataLayout.ALL_LAYOUT, _CROP)
-@register_kernel("crop", Backend.GPU, DataLayout.ALL_LAYOUT, _CROP)
+@register_kernel("crop", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("crop", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def crop_kernel(dev_ctx: DeviceContext, x: DenseTensor, shape: IntArray, offsets: IntArray,
                 out: OutTensor) -> None:
     starts = offsets.get_data()
@@ -23,8 +21,8 @@ def crop_kernel(dev_ctx: DeviceContext, x: DenseTensor, shape: IntArray, offsets
     crop_funcs.crop(dev_ctx.xp, x.data, starts, dev_ctx.alloc(out, x.dtype, dims))
 
 
-@register_kernel("legacy_crop", Backend.CPU, DataLayout.ALL_LAYOUT, _LEGACY)
-@register_kernel("legacy_crop", Backend.GPU, DataLayout.ALL_LAYOUT, _LEGACY)
+@register_kernel("legacy_crop", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("legacy_crop", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def legacy_crop_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor | None,
                        offsets: IntArray, shape: list[int], out: OutTensor) -> None:
     starts = offsets.get_data()

@@ -3,26 +3,25 @@ cross_entropy2's legacy grad op is cross_entropy_grad2), one body for every back
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import cross_entropy as ce_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("cross_entropy", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("cross_entropy", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("cross_entropy", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("cross_entropy", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def cross_entropy_kernel(dev_ctx: DeviceContext, x: DenseTensor, label: DenseTensor,
                          soft_label: bool, ignore_index: int, y: OutTensor) -> None:
     data = dev_ctx.alloc(y, x.dtype)
     ce_funcs.cross_entropy(dev_ctx.xp, x.data, label.data, soft_label, ignore_index, data)
 
 
-@register_kernel("cross_entropy_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("cross_entropy_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("cross_entropy_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("cross_entropy_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def cross_entropy_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, label: DenseTensor,
                               y_grad: DenseTensor, soft_label: bool, ignore_index: int,
                               x_grad: OutTensor) -> None:
@@ -31,8 +30,8 @@ def cross_entropy_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, label: Den
                                 ignore_index, data)
 
 
-@register_kernel("cross_entropy2", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("cross_entropy2", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("cross_entropy2", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("cross_entropy2", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def cross_entropy2_kernel(dev_ctx: DeviceContext, x: DenseTensor, label: DenseTensor,
                           ignore_index: int, y: OutTensor, xshape: OptionalOutTensor,
                           match_x: OutTensor) -> None:
@@ -44,8 +43,8 @@ def cross_entropy2_kernel(dev_ctx: DeviceContext, x: DenseTensor, label: DenseTe
     ce_funcs.cross_entropy2(dev_ctx.xp, x.data, label.data, ignore_index, yd, md)
 
 
-@register_kernel("cross_entropy2_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("cross_entropy2_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("cross_entropy2_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("cross_entropy2_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def cross_entropy2_grad_kernel(dev_ctx: DeviceContext, label: DenseTensor,
                                match_x: DenseTensor, xshape: DenseTensor, y_grad: DenseTensor,
                                ignore_index: int, x_grad: OutTensor) -> None:

@@ -4,18 +4,17 @@ every backend (math in phi.kernels.funcs.loss)."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import loss as loss_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("cross_entropy_with_softmax", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("cross_entropy_with_softmax", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("cross_entropy_with_softmax", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("cross_entropy_with_softmax", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def cross_entropy_with_softmax_kernel(dev_ctx: DeviceContext, input: DenseTensor,
                                       label: DenseTensor, soft_label: bool, use_softmax: bool,
                                       numeric_stable_mode: bool, ignore_index: int, axis: int,
@@ -26,8 +25,8 @@ def cross_entropy_with_softmax_kernel(dev_ctx: DeviceContext, input: DenseTensor
                                           use_softmax, ignore_index, axis, sm, ls)
 
 
-@register_kernel("cross_entropy_with_softmax_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("cross_entropy_with_softmax_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("cross_entropy_with_softmax_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("cross_entropy_with_softmax_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def cross_entropy_with_softmax_grad_kernel(dev_ctx: DeviceContext, label: DenseTensor,
                                            softmax: DenseTensor, loss_grad: DenseTensor,
                                            soft_label: bool, use_softmax: bool,

@@ -5,16 +5,17 @@ kernel sizes `output` and sets its LoD. Math in phi.kernels.funcs.ctc.
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import ctc as ctc_funcs
+from phi.kernels.impl.dtype_sets import INT
 
 
-@register_kernel("ctc_align", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.INT32, DataType.INT64])
-@register_kernel("ctc_align", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.INT32, DataType.INT64])
+@register_kernel("ctc_align", Backend.CPU, DataLayout.ALL_LAYOUT, INT)
+@register_kernel("ctc_align", Backend.GPU, DataLayout.ALL_LAYOUT, INT)
 def ctc_align_kernel(dev_ctx: DeviceContext, input: DenseTensor, input_length: DenseTensor | None,
                      blank: int, merge_repeated: bool, padding_value: int, output: OutTensor,
                      output_length: OptionalOutTensor) -> None:

@@ -8,12 +8,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import statistics as stat_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_INT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 
-
-@register_kernel("cummax", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("cummax", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("cummax", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("cummax", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def cummax_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: int, dtype: DataType,
                   out: OutTensor, indices: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
@@ -21,8 +20,8 @@ def cummax_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: int, dtype: Data
     stat_funcs.cum_extremum(dev_ctx.xp, x.data, axis, True, data, index)
 
 
-@register_kernel("cummin", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("cummin", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("cummin", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("cummin", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def cummin_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: int, dtype: DataType,
                   out: OutTensor, indices: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)

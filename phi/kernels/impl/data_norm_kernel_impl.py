@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import data_norm as data_norm_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("data_norm", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("data_norm", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("data_norm", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("data_norm", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def data_norm_kernel(dev_ctx: DeviceContext, scale_w: DenseTensor | None,
                      bias: DenseTensor | None, x: DenseTensor, batch_size: DenseTensor,
                      batch_sum: DenseTensor, batch_square_sum: DenseTensor, epsilon: float,
@@ -26,8 +25,8 @@ def data_norm_kernel(dev_ctx: DeviceContext, scale_w: DenseTensor | None,
         dev_ctx.alloc(means, x.dtype), dev_ctx.alloc(scales, x.dtype))
 
 
-@register_kernel("data_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("data_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("data_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("data_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def data_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y_grad: DenseTensor,
                           scale_w: DenseTensor | None, bias: DenseTensor | None,
                           scales: DenseTensor, means: DenseTensor, epsilon: float,

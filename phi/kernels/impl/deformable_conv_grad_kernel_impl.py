@@ -3,18 +3,17 @@ deformable_conv_v1_grad maps here without Mask (compat/ops/deformable_conv_sig.p
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import deformable_conv_grad as dconv_grad_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("deformable_conv_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("deformable_conv_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("deformable_conv_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("deformable_conv_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def deformable_conv_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, offset: DenseTensor,
                                 filter: DenseTensor, mask: DenseTensor | None,
                                 out_grad: DenseTensor, strides: list[int],

@@ -3,18 +3,17 @@ every backend (math in phi.kernels.funcs.conv)."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import conv as conv_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("deformable_conv", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("deformable_conv", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("deformable_conv", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("deformable_conv", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def deformable_conv_kernel(dev_ctx: DeviceContext, x: DenseTensor, offset: DenseTensor,
                            filter: DenseTensor, mask: DenseTensor | None, strides: list[int],
                            paddings: list[int], dilations: list[int], deformable_groups: int,

@@ -3,18 +3,17 @@ body for every backend (math in phi.kernels.funcs.detection_grad, on the host)."
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import detection_grad as detection_grad_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("yolo_loss_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("yolo_loss_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("yolo_loss_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("yolo_loss_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def yolo_loss_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, gt_box: DenseTensor,
                           gt_label: DenseTensor, gt_score: DenseTensor | None,
                           objectness_mask: DenseTensor, gt_match_mask: DenseTensor,

@@ -5,18 +5,17 @@ phi.kernels.funcs.detection.
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import detection as det_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
-@register_kernel("yolo_box", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("yolo_box", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("yolo_box", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("yolo_box", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def yolo_box_kernel(dev_ctx: DeviceContext, x: DenseTensor, img_size: DenseTensor,
                     anchors: list[int], class_num: int, conf_thresh: float, downsample_ratio: int,
                     clip_bbox: bool, scale_x_y: float, iou_aware: bool, iou_aware_factor: float,
@@ -28,10 +27,8 @@ def yolo_box_kernel(dev_ctx: DeviceContext, x: DenseTensor, img_size: DenseTenso
         dev_ctx.alloc(boxes, x.dtype), dev_ctx.alloc(scores, x.dtype))
 
 
-@register_kernel("prior_box", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("prior_box", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("prior_box", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("prior_box", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def prior_box_kernel(dev_ctx: DeviceContext, input: DenseTensor, image: DenseTensor,
                      min_sizes: list[float], max_sizes: list[float], aspect_ratios: list[float],
                      variances: list[float], flip: bool, clip: bool, step_w: float, step_h: float,
@@ -47,10 +44,8 @@ def prior_box_kernel(dev_ctx: DeviceContext, input: DenseTensor, image: DenseTen
         dev_ctx.alloc(boxes, feature.dtype), dev_ctx.alloc(var, feature.dtype))
 
 
-@register_kernel("anchor_generator", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("anchor_generator", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("anchor_generator", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("anchor_generator", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def anchor_generator_kernel(dev_ctx: DeviceContext, input: DenseTensor, anchor_sizes: list[float],
                             aspect_ratios: list[float], variances: list[float], stride: list[float],
                             offset: float, anchors: OutTensor, variances_: OutTensor) -> None:
@@ -62,10 +57,8 @@ def anchor_generator_kernel(dev_ctx: DeviceContext, input: DenseTensor, anchor_s
         dev_ctx.alloc(anchors, feature.dtype), dev_ctx.alloc(var, feature.dtype))
 
 
-@register_kernel("density_prior_box", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("density_prior_box", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("density_prior_box", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("density_prior_box", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def density_prior_box_kernel(dev_ctx: DeviceContext, input: DenseTensor, image: DenseTensor,
                              variances: list[float], clip: bool, flatten_to_2d: bool,
                              step_w: float, step_h: float, offset: float,
@@ -82,10 +75,8 @@ def density_prior_box_kernel(dev_ctx: DeviceContext, input: DenseTensor, image: 
         dev_ctx.alloc(var, feature.dtype))
 
 
-@register_kernel("box_coder", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("box_coder", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("box_coder", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("box_coder", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def box_coder_kernel(dev_ctx: DeviceContext, prior_box: DenseTensor,
                      prior_box_var: DenseTensor | None, target_box: DenseTensor, code_type: str,
                      box_normalized: bool, axis: int, variance: list[float],

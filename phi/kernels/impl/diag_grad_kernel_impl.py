@@ -5,39 +5,37 @@ Math in phi.kernels.funcs.diag_grad.
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import diag_grad as diag_grad_funcs
-
-_TRIL_TRIU_TYPES = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16,
-                    DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
-_DIAG_TYPES = [DataType.INT32, DataType.INT64, DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64,
-               DataType.COMPLEX64, DataType.COMPLEX128]
-_DIAGONAL_TYPES = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT32,
-                   DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
+from phi.kernels.impl.dtype_sets import (
+    BOOL_INT_FLOAT_COMPLEX,
+    BOOL_INT_HALF_FLOAT_COMPLEX,
+    INT_HALF_FLOAT_COMPLEX,
+)
 
 
-@register_kernel("tril_triu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TRIL_TRIU_TYPES)
-@register_kernel("tril_triu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TRIL_TRIU_TYPES)
+@register_kernel("tril_triu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, BOOL_INT_HALF_FLOAT_COMPLEX)
+@register_kernel("tril_triu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INT_HALF_FLOAT_COMPLEX)
 def tril_triu_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, diagonal: int,
                           lower: bool, x_grad: OutTensor) -> None:
     diag_grad_funcs.tril_triu_grad(dev_ctx.xp, out_grad.data, diagonal, lower,
                                    dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
-@register_kernel("diag_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _DIAG_TYPES)
-@register_kernel("diag_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _DIAG_TYPES)
+@register_kernel("diag_grad", Backend.CPU, DataLayout.ALL_LAYOUT, INT_HALF_FLOAT_COMPLEX)
+@register_kernel("diag_grad", Backend.GPU, DataLayout.ALL_LAYOUT, INT_HALF_FLOAT_COMPLEX)
 def diag_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                      offset: int, padding_value: float, x_grad: OutTensor) -> None:
     diag_grad_funcs.diag_grad(dev_ctx.xp, x.data, out_grad.data, offset,
                               dev_ctx.alloc(x_grad, x.dtype))
 
 
-@register_kernel("diagonal_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _DIAGONAL_TYPES)
-@register_kernel("diagonal_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _DIAGONAL_TYPES)
+@register_kernel("diagonal_grad", Backend.CPU, DataLayout.ALL_LAYOUT, BOOL_INT_FLOAT_COMPLEX)
+@register_kernel("diagonal_grad", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INT_FLOAT_COMPLEX)
 def diagonal_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, out_grad: DenseTensor,
                          offset: int, axis1: int, axis2: int, input_grad: OutTensor) -> None:
     diag_grad_funcs.diagonal_grad(dev_ctx.xp, out_grad.data, offset, axis1, axis2,

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import random as random_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("dirichlet", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("dirichlet", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("dirichlet", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("dirichlet", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def dirichlet_kernel(dev_ctx: DeviceContext, alpha: DenseTensor, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, alpha.dtype)
     random_funcs.dirichlet(dev_ctx.xp, alpha.data, data)

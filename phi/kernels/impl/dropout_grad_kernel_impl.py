@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType, Scalar
+from phi.common import Backend, DataLayout, Scalar
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import dropout as dropout_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_HALF, FLOAT_HALF_BF16
 
 
-@register_kernel("dropout_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16])
-@register_kernel("dropout_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16])
+@register_kernel("dropout_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_BF16)
+@register_kernel("dropout_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_HALF)
 def dropout_grad_kernel(dev_ctx: DeviceContext, mask: DenseTensor, out_grad: DenseTensor,
                         p: Scalar, is_test: bool, mode: str, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)

@@ -8,12 +8,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import dropout as dropout_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_HALF, FLOAT_HALF_BF16
 
 
-@register_kernel("dropout", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16])
-@register_kernel("dropout", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16])
+@register_kernel("dropout", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_BF16)
+@register_kernel("dropout", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_HALF)
 def dropout_kernel(dev_ctx: DeviceContext, x: DenseTensor, seed_tensor: DenseTensor | None,
                    p: Scalar, is_test: bool, mode: str, seed: int, fix_seed: bool,
                    out: OutTensor, mask: OptionalOutTensor) -> None:

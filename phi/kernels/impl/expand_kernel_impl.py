@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType, IntArray
+from phi.common import Backend, DataLayout, IntArray
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import expand as expand_funcs
-
-_CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-              DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
-              DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
-_GPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.BFLOAT16]
+from phi.kernels.impl.dtype_sets import ALL_TYPES, ALL_TYPES_NO_BF16
 
 
-@register_kernel("expand", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
-@register_kernel("expand", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("expand", Backend.CPU, DataLayout.ALL_LAYOUT, ALL_TYPES)
+@register_kernel("expand", Backend.GPU, DataLayout.ALL_LAYOUT, ALL_TYPES_NO_BF16)
 def expand_kernel(dev_ctx: DeviceContext, x: DenseTensor, shape: IntArray,
                   out: OutTensor) -> None:
     dims = expand_funcs.expand_dims(x.dims, shape.get_data())

@@ -6,21 +6,18 @@ always copies, so an in-place op downstream can never write into the caller's ar
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import feed_fetch as ff_funcs
 from phi.kernels.funcs.cast import FLOAT8_TYPES
-
-_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-          DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
-          DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
+from phi.kernels.impl.dtype_sets import ALL_TYPES
 
 
-@register_kernel("feed", Backend.CPU, DataLayout.ALL_LAYOUT, [*_TYPES, *FLOAT8_TYPES])
-@register_kernel("feed", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("feed", Backend.CPU, DataLayout.ALL_LAYOUT, [*ALL_TYPES, *FLOAT8_TYPES])
+@register_kernel("feed", Backend.GPU, DataLayout.ALL_LAYOUT, ALL_TYPES)
 def feed_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], col: int, out: OutTensor) -> None:
     item = ff_funcs.feed_item(x, col)
     data = dev_ctx.alloc(out, item.dtype, item.dims)

@@ -11,22 +11,19 @@ from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import fft as fft_funcs
 from phi.kernels.funcs import fft_grad as fft_grad_funcs
-
-_COMPLEX = [DataType.COMPLEX64, DataType.COMPLEX128]
-_REAL = [DataType.FLOAT32, DataType.FLOAT64]
-_FRAME = [DataType.INT32, DataType.INT64, *_REAL, *_COMPLEX]
+from phi.kernels.impl.dtype_sets import COMPLEX, FLOAT, INT_FLOAT_COMPLEX
 
 
-@register_kernel("fft_c2c_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _COMPLEX)
-@register_kernel("fft_c2c_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _COMPLEX)
+@register_kernel("fft_c2c_grad", Backend.CPU, DataLayout.ALL_LAYOUT, COMPLEX)
+@register_kernel("fft_c2c_grad", Backend.GPU, DataLayout.ALL_LAYOUT, COMPLEX)
 def fft_c2c_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, axes: list[int],
                         normalization: str, forward: bool, x_grad: OutTensor) -> None:
     fft_grad_funcs.fft_c2c_grad(dev_ctx.xp, out_grad.data, axes, normalization, forward,
                                 dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
-@register_kernel("fft_r2c_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _COMPLEX)
-@register_kernel("fft_r2c_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _COMPLEX)
+@register_kernel("fft_r2c_grad", Backend.CPU, DataLayout.ALL_LAYOUT, COMPLEX)
+@register_kernel("fft_r2c_grad", Backend.GPU, DataLayout.ALL_LAYOUT, COMPLEX)
 def fft_r2c_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                         axes: list[int], normalization: str, forward: bool, onesided: bool,
                         x_grad: OutTensor) -> None:
@@ -34,8 +31,8 @@ def fft_r2c_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseT
                                 onesided, dev_ctx.alloc(x_grad, x.dtype))
 
 
-@register_kernel("fft_c2r_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _REAL)
-@register_kernel("fft_c2r_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _REAL)
+@register_kernel("fft_c2r_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("fft_c2r_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def fft_c2r_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, axes: list[int],
                         normalization: str, forward: bool, last_dim_size: int,
                         x_grad: OutTensor) -> None:
@@ -44,16 +41,16 @@ def fft_c2r_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, axes: lis
                                 dev_ctx.alloc(x_grad, dtype))
 
 
-@register_kernel("frame_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FRAME)
-@register_kernel("frame_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FRAME)
+@register_kernel("frame_grad", Backend.CPU, DataLayout.ALL_LAYOUT, INT_FLOAT_COMPLEX)
+@register_kernel("frame_grad", Backend.GPU, DataLayout.ALL_LAYOUT, INT_FLOAT_COMPLEX)
 def frame_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                       frame_length: int, hop_length: int, axis: int, x_grad: OutTensor) -> None:
     fft_grad_funcs.frame_grad(dev_ctx.xp, out_grad.data, frame_length, hop_length, axis,
                               dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
-@register_kernel("overlap_add_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FRAME)
-@register_kernel("overlap_add_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FRAME)
+@register_kernel("overlap_add_grad", Backend.CPU, DataLayout.ALL_LAYOUT, INT_FLOAT_COMPLEX)
+@register_kernel("overlap_add_grad", Backend.GPU, DataLayout.ALL_LAYOUT, INT_FLOAT_COMPLEX)
 def overlap_add_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                             hop_length: int, axis: int, x_grad: OutTensor) -> None:
     fft_grad_funcs.overlap_add_grad(dev_ctx.xp, out_grad.data, hop_length, axis,

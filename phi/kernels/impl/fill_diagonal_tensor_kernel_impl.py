@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import creation as creation_funcs
-
-_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-          DataType.INT64, DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64,
-          DataType.COMPLEX64, DataType.COMPLEX128]
+from phi.kernels.impl.dtype_sets import ALL_TYPES_NO_BF16
 
 
-@register_kernel("fill_diagonal_tensor", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("fill_diagonal_tensor", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("fill_diagonal_tensor", Backend.CPU, DataLayout.ALL_LAYOUT, ALL_TYPES_NO_BF16)
+@register_kernel("fill_diagonal_tensor", Backend.GPU, DataLayout.ALL_LAYOUT, ALL_TYPES_NO_BF16)
 def fill_diagonal_tensor_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                                 offset: int, dim1: int, dim2: int, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType, IntArray
+from phi.common import Backend, DataLayout, IntArray
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import linalg as la_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_COMPLEX
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
 
-
-@register_kernel("frobenius_norm", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("frobenius_norm", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("frobenius_norm", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("frobenius_norm", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def frobenius_norm_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: IntArray, keepdim: bool,
                           reduce_all: bool, out: OutTensor) -> None:
     la_funcs.frobenius_norm(dev_ctx.xp, x.data, axis.get_data(), reduce_all,

@@ -9,12 +9,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import full_like as fl_funcs
+from phi.kernels.impl.dtype_sets import BOOL_INT_FLOAT
 
-_TYPES = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("full_batch_size_like", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("full_batch_size_like", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("full_batch_size_like", Backend.CPU, DataLayout.ALL_LAYOUT, BOOL_INT_FLOAT)
+@register_kernel("full_batch_size_like", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INT_FLOAT)
 def full_batch_size_like_kernel(dev_ctx: DeviceContext, input: DenseTensor, shape: list[int],
                                 dtype: DataType, value: Scalar, input_dim_idx: int,
                                 output_dim_idx: int, out: OutTensor) -> None:

@@ -8,14 +8,11 @@ from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import full as full_funcs
 from phi.kernels.funcs.cast import FLOAT8_TYPES
-
-_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-          DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
-          DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
+from phi.kernels.impl.dtype_sets import ALL_TYPES
 
 
-@register_kernel("full", Backend.CPU, DataLayout.ALL_LAYOUT, [*_TYPES, *FLOAT8_TYPES])
-@register_kernel("full", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("full", Backend.CPU, DataLayout.ALL_LAYOUT, [*ALL_TYPES, *FLOAT8_TYPES])
+@register_kernel("full", Backend.GPU, DataLayout.ALL_LAYOUT, ALL_TYPES)
 def full_kernel(dev_ctx: DeviceContext, shape: IntArray, value: Scalar, dtype: DataType,
                 out: OutTensor) -> None:
     data = dev_ctx.alloc(out, dtype, full_funcs.check_shape(shape))

@@ -8,15 +8,14 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import full_like as fl_funcs
+from phi.kernels.impl.dtype_sets import (
+    BOOL_INTS_FLOAT_HALF_BF16_COMPLEX,
+    BOOL_INTS_FLOAT_HALF_COMPLEX,
+)
 
-_CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-              DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
-              DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128]
-_GPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.BFLOAT16]
 
-
-@register_kernel("full_like", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
-@register_kernel("full_like", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("full_like", Backend.CPU, DataLayout.ALL_LAYOUT, BOOL_INTS_FLOAT_HALF_BF16_COMPLEX)
+@register_kernel("full_like", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INTS_FLOAT_HALF_COMPLEX)
 def full_like_kernel(dev_ctx: DeviceContext, x: DenseTensor, value: Scalar, dtype: DataType,
                      out: OutTensor) -> None:
     out_dtype = fl_funcs.full_like_dtype(x.dtype, dtype)

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import random as random_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_COMPLEX
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
 
-
-@register_kernel("gaussian_inplace", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("gaussian_inplace", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("gaussian_inplace", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("gaussian_inplace", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def gaussian_inplace_kernel(dev_ctx: DeviceContext, x: DenseTensor, mean: float, std: float,
                             seed: int, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)

@@ -8,12 +8,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import grad_clip as clip_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("squared_l2_norm", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("squared_l2_norm", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("squared_l2_norm", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("squared_l2_norm", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def squared_l2_norm_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     clip_funcs.squared_l2_norm(dev_ctx.xp, x.data, data)

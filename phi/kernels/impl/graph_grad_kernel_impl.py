@@ -3,19 +3,18 @@ send_uv_grad; one body each for every backend (math in phi.kernels.funcs.graph_g
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import graph as graph_funcs
 from phi.kernels.funcs import graph_grad as graph_grad_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_INT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 
-
-@register_kernel("send_u_recv_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("send_u_recv_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("send_u_recv_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("send_u_recv_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def send_u_recv_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, src_index: DenseTensor,
                             dst_index: DenseTensor, out: DenseTensor | None,
                             dst_count: DenseTensor | None, out_grad: DenseTensor,
@@ -27,8 +26,8 @@ def send_u_recv_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, src_index: D
         dev_ctx.alloc(x_grad, x.dtype))
 
 
-@register_kernel("send_ue_recv_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("send_ue_recv_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("send_ue_recv_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("send_ue_recv_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def send_ue_recv_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                              src_index: DenseTensor, dst_index: DenseTensor,
                              out: DenseTensor | None, dst_count: DenseTensor | None,
@@ -44,8 +43,8 @@ def send_ue_recv_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTen
         None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype))
 
 
-@register_kernel("send_uv_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("send_uv_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("send_uv_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("send_uv_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def send_uv_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                         src_index: DenseTensor, dst_index: DenseTensor, out_grad: DenseTensor,
                         message_op: str, x_grad: OptionalOutTensor,

@@ -14,13 +14,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import graph as graph_funcs
-
-_INDEX_TYPES = [DataType.INT32, DataType.INT64]
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
+from phi.kernels.impl.dtype_sets import FLOAT_INT, INT
 
 
-@register_kernel("send_u_recv", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("send_u_recv", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("send_u_recv", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("send_u_recv", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def send_u_recv_kernel(dev_ctx: DeviceContext, x: DenseTensor, src_index: DenseTensor,
                        dst_index: DenseTensor, reduce_op: str, out_size: IntArray,
                        out: OutTensor, dst_count: OutTensor) -> None:
@@ -32,8 +30,8 @@ def send_u_recv_kernel(dev_ctx: DeviceContext, x: DenseTensor, src_index: DenseT
     dev_ctx.alloc(dst_count, DataType.INT32, (rows,))[...] = dev_ctx.xp.asarray(count)
 
 
-@register_kernel("send_ue_recv", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("send_ue_recv", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("send_ue_recv", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("send_ue_recv", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def send_ue_recv_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                         src_index: DenseTensor, dst_index: DenseTensor, message_op: str,
                         reduce_op: str, out_size: IntArray, out: OutTensor,
@@ -48,8 +46,8 @@ def send_ue_recv_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
     dev_ctx.alloc(dst_count, DataType.INT32, (rows,))[...] = dev_ctx.xp.asarray(count)
 
 
-@register_kernel("send_uv", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("send_uv", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("send_uv", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("send_uv", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def send_uv_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                    src_index: DenseTensor, dst_index: DenseTensor, message_op: str,
                    out: OutTensor) -> None:
@@ -59,10 +57,8 @@ def send_uv_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                         dev_ctx.alloc(out, x.dtype, (src_index.dims[0], *features)))
 
 
-@register_kernel("graph_reindex", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.INT32, DataType.INT64])
-@register_kernel("graph_reindex", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.INT32, DataType.INT64])
+@register_kernel("graph_reindex", Backend.CPU, DataLayout.ALL_LAYOUT, INT)
+@register_kernel("graph_reindex", Backend.GPU, DataLayout.ALL_LAYOUT, INT)
 def graph_reindex_kernel(dev_ctx: DeviceContext, x: DenseTensor, neighbors: DenseTensor,
                          count: DenseTensor, hashtable_value: DenseTensor | None,
                          hashtable_index: DenseTensor | None, reindex_src: OutTensor,
@@ -85,8 +81,8 @@ def _write_sampled(dev_ctx: DeviceContext, row: DenseTensor, results: tuple,
         _write(dev_ctx, out, array, dtype)
 
 
-@register_kernel("graph_sample_neighbors", Backend.CPU, DataLayout.ALL_LAYOUT, _INDEX_TYPES)
-@register_kernel("graph_sample_neighbors", Backend.GPU, DataLayout.ALL_LAYOUT, _INDEX_TYPES)
+@register_kernel("graph_sample_neighbors", Backend.CPU, DataLayout.ALL_LAYOUT, INT)
+@register_kernel("graph_sample_neighbors", Backend.GPU, DataLayout.ALL_LAYOUT, INT)
 def graph_sample_neighbors_kernel(dev_ctx: DeviceContext, row: DenseTensor,
                                   col_ptr: DenseTensor, x: DenseTensor,
                                   eids: DenseTensor | None, perm_buffer: DenseTensor | None,
@@ -99,10 +95,8 @@ def graph_sample_neighbors_kernel(dev_ctx: DeviceContext, row: DenseTensor,
     _write_sampled(dev_ctx, row, results, (out, out_count, out_eids))
 
 
-@register_kernel("weighted_sample_neighbors", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 _INDEX_TYPES)
-@register_kernel("weighted_sample_neighbors", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 _INDEX_TYPES)
+@register_kernel("weighted_sample_neighbors", Backend.CPU, DataLayout.ALL_LAYOUT, INT)
+@register_kernel("weighted_sample_neighbors", Backend.GPU, DataLayout.ALL_LAYOUT, INT)
 def weighted_sample_neighbors_kernel(dev_ctx: DeviceContext, row: DenseTensor,
                                      colptr: DenseTensor, edge_weight: DenseTensor,
                                      input_nodes: DenseTensor, eids: DenseTensor | None,
@@ -115,8 +109,8 @@ def weighted_sample_neighbors_kernel(dev_ctx: DeviceContext, row: DenseTensor,
     _write_sampled(dev_ctx, row, results, (out_neighbors, out_count, out_eids))
 
 
-@register_kernel("graph_khop_sampler", Backend.CPU, DataLayout.ALL_LAYOUT, _INDEX_TYPES)
-@register_kernel("graph_khop_sampler", Backend.GPU, DataLayout.ALL_LAYOUT, _INDEX_TYPES)
+@register_kernel("graph_khop_sampler", Backend.CPU, DataLayout.ALL_LAYOUT, INT)
+@register_kernel("graph_khop_sampler", Backend.GPU, DataLayout.ALL_LAYOUT, INT)
 def graph_khop_sampler_kernel(dev_ctx: DeviceContext, row: DenseTensor, col_ptr: DenseTensor,
                               x: DenseTensor, eids: DenseTensor | None,
                               sample_sizes: list[int], return_eids: bool, out_src: OutTensor,

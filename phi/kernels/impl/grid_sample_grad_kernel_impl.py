@@ -4,19 +4,18 @@ phi.kernels.funcs.grid_sample_grad."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType, IntArray
+from phi.common import Backend, DataLayout, IntArray
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import grid_sample_grad as grid_grad_funcs
-
-#: Paddle 3.3.1's CPU dtypes of both grad kernels (GPU: the same)
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
-@register_kernel("grid_sample_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("grid_sample_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+# Paddle 3.3.1's CPU dtypes of both grad kernels (GPU: the same)
+@register_kernel("grid_sample_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("grid_sample_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def grid_sample_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, grid: DenseTensor,
                             output_grad: DenseTensor, mode: str, padding_mode: str,
                             align_corners: bool, x_grad: OptionalOutTensor,
@@ -28,8 +27,8 @@ def grid_sample_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, grid: DenseT
                                      padding_mode, align_corners, dx, dg)
 
 
-@register_kernel("affine_grid_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("affine_grid_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("affine_grid_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("affine_grid_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def affine_grid_grad_kernel(dev_ctx: DeviceContext, theta: DenseTensor,
                             output_grad: DenseTensor, output_shape: IntArray,
                             align_corners: bool, theta_grad: OutTensor) -> None:

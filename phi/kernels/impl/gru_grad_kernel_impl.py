@@ -4,19 +4,18 @@ phi.kernels.funcs.gru_grad; the sequences from input's LoD."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import gru_grad as gru_grad_funcs
 from phi.kernels.funcs import rnn_lod
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_FLOATS = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("gru_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS)
-@register_kernel("gru_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOATS)
+@register_kernel("gru_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("gru_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def gru_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, h0: DenseTensor | None,
                     weight: DenseTensor, bias: DenseTensor | None, batch_gate: DenseTensor,
                     batch_reset_hidden_prev: DenseTensor, batch_hidden: DenseTensor,
@@ -40,8 +39,8 @@ def gru_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, h0: DenseTensor 
         None if bias_grad is None else dev_ctx.alloc(bias_grad, dtype))
 
 
-@register_kernel("gru_unit_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS)
-@register_kernel("gru_unit_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOATS)
+@register_kernel("gru_unit_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("gru_unit_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def gru_unit_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, hidden_prev: DenseTensor,
                          weight: DenseTensor, bias: DenseTensor | None, gate: DenseTensor,
                          reset_hidden_prev: DenseTensor, hidden_grad: DenseTensor,

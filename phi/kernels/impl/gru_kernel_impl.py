@@ -3,16 +3,17 @@ Math, gate and weight layout, Paddle's batch order in phi.kernels.funcs.rnn_lod.
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import rnn_lod
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
-@register_kernel("gru", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("gru", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("gru", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("gru", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def gru_kernel(dev_ctx: DeviceContext, input: DenseTensor, h0: DenseTensor | None,
                weight: DenseTensor, bias: DenseTensor | None, activation: str, gate_activation: str,
                is_reverse: bool, origin_mode: bool, batch_gate: OptionalOutTensor,

@@ -3,18 +3,17 @@ Math and weight layout in phi.kernels.funcs.rnn_lod."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import rnn_lod
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
-@register_kernel("gru_unit", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("gru_unit", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("gru_unit", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("gru_unit", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def gru_unit_kernel(dev_ctx: DeviceContext, input: DenseTensor, hidden_prev: DenseTensor,
                     weight: DenseTensor, bias: DenseTensor | None, activation: int,
                     gate_activation: int, origin_mode: bool, gate: OutTensor,

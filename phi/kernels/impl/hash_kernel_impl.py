@@ -3,18 +3,17 @@ Math in phi.kernels.funcs.hash."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import hash as hash_funcs
+from phi.kernels.impl.dtype_sets import INT
 
-_DTYPES = [DataType.INT32, DataType.INT64]
 
-
-@register_kernel("hash", Backend.CPU, DataLayout.ALL_LAYOUT, _DTYPES)
-@register_kernel("hash", Backend.GPU, DataLayout.ALL_LAYOUT, _DTYPES)
+@register_kernel("hash", Backend.CPU, DataLayout.ALL_LAYOUT, INT)
+@register_kernel("hash", Backend.GPU, DataLayout.ALL_LAYOUT, INT)
 def hash_kernel(dev_ctx: DeviceContext, x: DenseTensor, num_hash: int, mod_by: int,
                 out: OutTensor) -> None:
     out.resize(hash_funcs.hash_dims("hash", x.dims, num_hash))

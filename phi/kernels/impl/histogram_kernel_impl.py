@@ -9,12 +9,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import histogram as hist_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_INT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 
-
-@register_kernel("histogram", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("histogram", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("histogram", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("histogram", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def histogram_kernel(dev_ctx: DeviceContext, input: DenseTensor, weight: DenseTensor | None,
                      bins: int, min: float, max: float, density: bool, out: OutTensor) -> None:
     dtype = hist_funcs.histogram_dtype(weight is not None, density)
@@ -23,8 +22,8 @@ def histogram_kernel(dev_ctx: DeviceContext, input: DenseTensor, weight: DenseTe
                          min, max, density, data)
 
 
-@register_kernel("bincount", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("bincount", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("bincount", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("bincount", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def bincount_kernel(dev_ctx: DeviceContext, x: DenseTensor, weights: DenseTensor | None,
                     minlength: Scalar, out: OutTensor) -> None:
     counts = hist_funcs.bincount(dev_ctx.xp, x.data, None if weights is None else weights.data,

@@ -3,18 +3,17 @@ phi.kernels.funcs.loss)."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import loss_sampled as sampled_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("hsigmoid_loss", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("hsigmoid_loss", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("hsigmoid_loss", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("hsigmoid_loss", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def hsigmoid_loss_kernel(dev_ctx: DeviceContext, x: DenseTensor, w: DenseTensor,
                          label: DenseTensor, path_table: DenseTensor | None,
                          path_code: DenseTensor | None, bias: DenseTensor | None,
@@ -28,8 +27,8 @@ def hsigmoid_loss_kernel(dev_ctx: DeviceContext, x: DenseTensor, w: DenseTensor,
     dev_ctx.alloc(w_out, w.dtype)[...] = w.data
 
 
-@register_kernel("hsigmoid_loss_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("hsigmoid_loss_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("hsigmoid_loss_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("hsigmoid_loss_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def hsigmoid_loss_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, w: DenseTensor,
                               label: DenseTensor, path_table: DenseTensor | None,
                               path_code: DenseTensor | None, bias: DenseTensor | None,

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import indexing as index_funcs
+from phi.kernels.impl.dtype_sets import HALF_FLOAT_INT
 
-_TYPES = [DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 
-
-@register_kernel("index_add_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("index_add_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("index_add_grad", Backend.CPU, DataLayout.ALL_LAYOUT, HALF_FLOAT_INT)
+@register_kernel("index_add_grad", Backend.GPU, DataLayout.ALL_LAYOUT, HALF_FLOAT_INT)
 def index_add_grad_kernel(dev_ctx: DeviceContext, index: DenseTensor, add_value: DenseTensor,
                           out_grad: DenseTensor, axis: int, x_grad: OptionalOutTensor,
                           add_value_grad: OptionalOutTensor) -> None:

@@ -11,7 +11,7 @@ phi.kernels.funcs.interpolate_grad and interp_antialias_grad.
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
@@ -21,9 +21,8 @@ from phi.kernels.funcs import interp_antialias as aa_funcs
 from phi.kernels.funcs import interp_antialias_grad as aa_grad_funcs
 from phi.kernels.funcs import interpolate as interp_funcs
 from phi.kernels.funcs import interpolate_grad as interp_grad_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_HALF_BF16
 
-#: Paddle's CPU dtypes of every *_interp grad kernel (GPU: the same)
-_FLOATS = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16]
 #: size inputs are read wherever they are
 _SIZES = {name: {"backend": Backend.ALL_BACKEND}
           for name in ("out_size", "size_tensor", "scale_tensor")}
@@ -64,23 +63,24 @@ def _interp_v1_grad(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor,
 
 
 #: (name, the shared body, dtypes: CPU and GPU alike)
+# Paddle's CPU dtypes of every *_interp grad kernel (GPU: the same)
 register_table(_interp_grad, [
-    KernelRow("nearest_interp_grad", _interpolate_grad, _FLOATS),
-    KernelRow("bilinear_interp_grad", _interpolate_grad, _FLOATS),
-    KernelRow("bicubic_interp_grad", _interpolate_grad, _FLOATS),
-    KernelRow("linear_interp_grad", _interpolate_grad, _FLOATS),
-    KernelRow("trilinear_interp_grad", _interpolate_grad, _FLOATS),
+    KernelRow("nearest_interp_grad", _interpolate_grad, FLOAT_HALF_BF16),
+    KernelRow("bilinear_interp_grad", _interpolate_grad, FLOAT_HALF_BF16),
+    KernelRow("bicubic_interp_grad", _interpolate_grad, FLOAT_HALF_BF16),
+    KernelRow("linear_interp_grad", _interpolate_grad, FLOAT_HALF_BF16),
+    KernelRow("trilinear_interp_grad", _interpolate_grad, FLOAT_HALF_BF16),
 ], arg_overrides=_SIZES)
 
 register_table(_interp_v1_grad, [
-    KernelRow("legacy_nearest_interp_grad", _interpolate_grad, _FLOATS),
-    KernelRow("legacy_bilinear_interp_grad", _interpolate_grad, _FLOATS),
+    KernelRow("legacy_nearest_interp_grad", _interpolate_grad, FLOAT_HALF_BF16),
+    KernelRow("legacy_bilinear_interp_grad", _interpolate_grad, FLOAT_HALF_BF16),
 ], arg_overrides=_SIZES)
 
 
-@register_kernel("interp_antialias_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS,
+@register_kernel("interp_antialias_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_BF16,
                  arg_overrides=_SIZES)
-@register_kernel("interp_antialias_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOATS,
+@register_kernel("interp_antialias_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_BF16,
                  arg_overrides=_SIZES)
 def interp_antialias_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                                  out_size: DenseTensor | None, size_tensor: list[DenseTensor],

@@ -19,11 +19,11 @@ from phi.core.kernel_registry import register_kernel
 from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import interp_antialias as aa_funcs
 from phi.kernels.funcs import interpolate as interp_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_HALF_BF16
 
-#: Paddle's CPU dtypes (GPU: the same): bicubic; bilinear, linear, trilinear; nearest, v1 ops
-_FLOATS = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16]
-_LINEAR_TYPES = [*_FLOATS, DataType.UINT8]
-_ALL_TYPES = [*_FLOATS, DataType.UINT8, DataType.INT32, DataType.INT64]
+# Paddle's CPU dtypes (GPU: the same): bicubic; bilinear, linear, trilinear; nearest, v1 ops
+_LINEAR_TYPES = [*FLOAT_HALF_BF16, DataType.UINT8]
+_ALL_TYPES = [*FLOAT_HALF_BF16, DataType.UINT8, DataType.INT32, DataType.INT64]
 #: size inputs are read wherever they are
 _SIZES = {name: {"backend": Backend.ALL_BACKEND}
           for name in ("out_size", "size_tensor", "scale_tensor")}
@@ -41,7 +41,6 @@ def _interpolate(dev_ctx: DeviceContext, x: DenseTensor, out_size: DenseTensor |
     data = dev_ctx.alloc(out, x.dtype, req.plan(x.dims)[0])
     interp_funcs.interpolate(dev_ctx.xp, x.data, interp_method, req, align_corners, align_mode,
                              data)
-
 
 
 def _interp(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor,
@@ -68,7 +67,7 @@ def _interp_v1(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor,
 register_table(_interp, [
     KernelRow("nearest_interp", _interpolate, _ALL_TYPES),
     KernelRow("bilinear_interp", _interpolate, _LINEAR_TYPES),
-    KernelRow("bicubic_interp", _interpolate, _FLOATS),
+    KernelRow("bicubic_interp", _interpolate, FLOAT_HALF_BF16),
     KernelRow("linear_interp", _interpolate, _LINEAR_TYPES),
     KernelRow("trilinear_interp", _interpolate, _LINEAR_TYPES),
 ], arg_overrides=_SIZES)

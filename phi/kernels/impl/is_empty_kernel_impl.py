@@ -8,12 +8,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import controlflow as controlflow_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_INT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 
-
-@register_kernel("is_empty", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("is_empty", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("is_empty", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("is_empty", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def is_empty_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, DataType.BOOL)
     controlflow_funcs.is_empty(dev_ctx.xp, x.data, data)

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
-from phi.core.dense_tensor import DenseTensor
-from phi.core.device_context import DeviceContext
-from phi.core.kernel_args import OutTensor
-from phi.core.kernel_registry import register_kernel
+from phi.common import DataType
+from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import linalg as la_funcs
+from phi.kernels.impl.elementwise_templates import same_dtype_in_call
 
-
-@register_kernel("l1_norm", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32])
-@register_kernel("l1_norm", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32])
-def l1_norm_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    la_funcs.l1_norm(dev_ctx.xp, x.data, dev_ctx.alloc(out, x.dtype))
+register_table(same_dtype_in_call, [
+    KernelRow("l1_norm", la_funcs.l1_norm, [DataType.FLOAT32]),
+])

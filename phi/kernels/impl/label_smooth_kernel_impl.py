@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import label_smooth as smooth_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
-@register_kernel("label_smooth", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("label_smooth", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("label_smooth", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("label_smooth", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def label_smooth_kernel(dev_ctx: DeviceContext, x: DenseTensor, prior_dist: DenseTensor | None,
                         epsilon: float, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import layer_norm_grad as ln_grad_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("layer_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("layer_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("layer_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("layer_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def layer_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, scale: DenseTensor | None,
                            bias: DenseTensor | None, mean: DenseTensor, variance: DenseTensor,
                            out_grad: DenseTensor, epsilon: float, begin_norm_axis: int,

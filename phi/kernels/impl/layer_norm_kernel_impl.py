@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import layer_norm as ln_funcs
+from phi.kernels.impl.dtype_sets import FLOAT, FLOAT_HALF
 
 
-@register_kernel("layer_norm", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("layer_norm", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16])
+@register_kernel("layer_norm", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("layer_norm", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_HALF)
 def layer_norm_kernel(dev_ctx: DeviceContext, x: DenseTensor, scale: DenseTensor | None,
                       bias: DenseTensor | None, epsilon: float, begin_norm_axis: int,
                       out: OutTensor, mean: OptionalOutTensor,

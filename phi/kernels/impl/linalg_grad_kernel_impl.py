@@ -14,12 +14,16 @@ from phi.core.kernel_args import OptionalOutTensor, OutTensor, OutTensorList
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import linalg as la_funcs
 from phi.kernels.funcs import linalg_grad as la_grad
+from phi.kernels.impl.dtype_sets import (
+    FLOAT,
+    FLOAT_COMPLEX,
+    FLOAT_HALF_INT_COMPLEX,
+    FLOAT_INT_COMPLEX,
+)
 
 
-@register_kernel("bmm_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("bmm_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("bmm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("bmm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def bmm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                     out_grad: DenseTensor, x_grad: OptionalOutTensor,
                     y_grad: OptionalOutTensor) -> None:
@@ -28,10 +32,8 @@ def bmm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                      None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype))
 
 
-@register_kernel("mv_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("mv_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("mv_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("mv_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def mv_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, vec: DenseTensor,
                    out_grad: DenseTensor, x_grad: OptionalOutTensor,
                    vec_grad: OptionalOutTensor) -> None:
@@ -40,10 +42,8 @@ def mv_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, vec: DenseTensor,
                     None if vec_grad is None else dev_ctx.alloc(vec_grad, vec.dtype))
 
 
-@register_kernel("addmm_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("addmm_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("addmm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("addmm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def addmm_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, x: DenseTensor,
                       y: DenseTensor, out_grad: DenseTensor, beta: float, alpha: float,
                       input_grad: OptionalOutTensor, x_grad: OptionalOutTensor,
@@ -55,10 +55,8 @@ def addmm_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, x: DenseTensor
                        None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype))
 
 
-@register_kernel("baddbmm_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("baddbmm_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("baddbmm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("baddbmm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def baddbmm_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, x: DenseTensor,
                         y: DenseTensor, out_grad: DenseTensor, beta: float, alpha: float,
                         input_grad: OptionalOutTensor, x_grad: OptionalOutTensor,
@@ -70,12 +68,8 @@ def baddbmm_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, x: DenseTens
                        None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype))
 
 
-@register_kernel("dot_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
-                  DataType.COMPLEX64, DataType.COMPLEX128])
-@register_kernel("dot_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
-                  DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("dot_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT_COMPLEX)
+@register_kernel("dot_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT_COMPLEX)
 def dot_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                     out_grad: DenseTensor, x_grad: OptionalOutTensor,
                     y_grad: OptionalOutTensor) -> None:
@@ -84,12 +78,8 @@ def dot_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                      None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype))
 
 
-@register_kernel("kron_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
-                  DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128])
-@register_kernel("kron_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
-                  DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("kron_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_INT_COMPLEX)
+@register_kernel("kron_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_INT_COMPLEX)
 def kron_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                      out_grad: DenseTensor, x_grad: OptionalOutTensor,
                      y_grad: OptionalOutTensor) -> None:
@@ -98,12 +88,8 @@ def kron_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                       None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype))
 
 
-@register_kernel("cross_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
-                  DataType.COMPLEX64, DataType.COMPLEX128])
-@register_kernel("cross_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
-                  DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("cross_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT_COMPLEX)
+@register_kernel("cross_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT_COMPLEX)
 def cross_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                       out_grad: DenseTensor, dim: int, x_grad: OptionalOutTensor,
                       y_grad: OptionalOutTensor) -> None:
@@ -113,12 +99,8 @@ def cross_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                        None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype))
 
 
-@register_kernel("trace_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
-                  DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128])
-@register_kernel("trace_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
-                  DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("trace_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_INT_COMPLEX)
+@register_kernel("trace_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_INT_COMPLEX)
 def trace_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, out_grad: DenseTensor,
                       offset: int, axis1: int, axis2: int, input_grad: OutTensor) -> None:
     x = input
@@ -126,10 +108,8 @@ def trace_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, out_grad: Dens
                        dev_ctx.alloc(input_grad, x.dtype))
 
 
-@register_kernel("p_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("p_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("p_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("p_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def p_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                        out_grad: DenseTensor, porder: float, axis: int, epsilon: float,
                        keepdim: bool, asvector: bool, x_grad: OutTensor) -> None:
@@ -137,10 +117,8 @@ def p_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                         asvector, dev_ctx.alloc(x_grad, x.dtype))
 
 
-@register_kernel("dist_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("dist_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("dist_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("dist_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def dist_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, out: DenseTensor,
                      out_grad: DenseTensor, p: float, x_grad: OptionalOutTensor,
                      y_grad: OptionalOutTensor) -> None:
@@ -149,10 +127,8 @@ def dist_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, out
                       None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype))
 
 
-@register_kernel("frobenius_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
-@register_kernel("frobenius_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("frobenius_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("frobenius_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def frobenius_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                                out_grad: DenseTensor, axis: IntArray, keepdim: bool,
                                reduce_all: bool, x_grad: OutTensor) -> None:
@@ -161,10 +137,8 @@ def frobenius_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: Dens
                                 reduce_all, dev_ctx.alloc(x_grad, x.dtype))
 
 
-@register_kernel("squared_l2_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("squared_l2_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("squared_l2_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("squared_l2_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def squared_l2_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                                 x_grad: OutTensor) -> None:
     la_grad.squared_l2_norm_grad(dev_ctx.xp, x.data, out_grad.data,
@@ -178,10 +152,8 @@ def l1_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseT
     la_grad.l1_norm_grad(dev_ctx.xp, x.data, out_grad.data, dev_ctx.alloc(x_grad, x.dtype))
 
 
-@register_kernel("norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, norm: DenseTensor,
                      out_grad: DenseTensor, axis: int, epsilon: float, is_test: bool,
                      x_grad: OutTensor) -> None:
@@ -189,20 +161,16 @@ def norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, norm: DenseTensor,
                       dev_ctx.alloc(x_grad, x.dtype))
 
 
-@register_kernel("renorm_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("renorm_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("renorm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("renorm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def renorm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                        p: float, axis: int, max_norm: float, x_grad: OutTensor) -> None:
     la_grad.renorm_grad(dev_ctx.xp, x.data, out_grad.data, p, axis, max_norm,
                         dev_ctx.alloc(x_grad, x.dtype))
 
 
-@register_kernel("bilinear_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("bilinear_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("bilinear_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("bilinear_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def bilinear_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                          weight: DenseTensor, out_grad: DenseTensor, x_grad: OptionalOutTensor,
                          y_grad: OptionalOutTensor, weight_grad: OptionalOutTensor,
@@ -215,10 +183,8 @@ def bilinear_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
         None if bias_grad is None else dev_ctx.alloc(bias_grad, x.dtype))
 
 
-@register_kernel("multi_dot_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("multi_dot_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("multi_dot_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("multi_dot_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def multi_dot_grad_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out_grad: DenseTensor,
                           x_grad: OutTensorList) -> None:
     xs = x
@@ -233,10 +199,10 @@ _X_SHAPE = {"x_shape": {"backend": Backend.ALL_BACKEND}}
 
 
 @register_kernel("einsum_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128],
+                 FLOAT_COMPLEX,
                  arg_overrides=_X_SHAPE)
 @register_kernel("einsum_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128],
+                 FLOAT_COMPLEX,
                  arg_overrides=_X_SHAPE)
 def einsum_grad_kernel(dev_ctx: DeviceContext, x_shape: list[DenseTensor],
                        inner_cache: list[DenseTensor], out_grad: DenseTensor, equation: str,
@@ -250,10 +216,8 @@ def einsum_grad_kernel(dev_ctx: DeviceContext, x_shape: list[DenseTensor],
                          for g in operand_grads])
 
 
-@register_kernel("matrix_power_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
-@register_kernel("matrix_power_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("matrix_power_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("matrix_power_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def matrix_power_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                              out_grad: DenseTensor, n: int, x_grad: OutTensor) -> None:
     la_grad.matrix_power_grad(dev_ctx.xp, x.data, out_grad.data, n,

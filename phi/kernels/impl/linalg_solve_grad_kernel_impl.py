@@ -6,19 +6,17 @@ phi.kernels.funcs.linalg_solve_grad)."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import linalg_solve_grad as linalg_solve_grad_funcs
-
-_FLOATS = [DataType.FLOAT32, DataType.FLOAT64]
-_WITH_COMPLEX = [*_FLOATS, DataType.COMPLEX64, DataType.COMPLEX128]
+from phi.kernels.impl.dtype_sets import FLOAT, FLOAT_COMPLEX
 
 
-@register_kernel("solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS)
-@register_kernel("solve_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOATS)
+@register_kernel("solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("solve_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def solve_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, out: DenseTensor,
                       out_grad: DenseTensor, x_grad: OptionalOutTensor,
                       y_grad: OptionalOutTensor) -> None:
@@ -28,8 +26,8 @@ def solve_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, ou
         None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype))
 
 
-@register_kernel("triangular_solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _WITH_COMPLEX)
-@register_kernel("triangular_solve_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _WITH_COMPLEX)
+@register_kernel("triangular_solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("triangular_solve_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def triangular_solve_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                                  out: DenseTensor, out_grad: DenseTensor, upper: bool,
                                  transpose: bool, unitriangular: bool,
@@ -40,8 +38,8 @@ def triangular_solve_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: Dens
         None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype))
 
 
-@register_kernel("cholesky_solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS)
-@register_kernel("cholesky_solve_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOATS)
+@register_kernel("cholesky_solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("cholesky_solve_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def cholesky_solve_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                                out: DenseTensor, out_grad: DenseTensor, upper: bool,
                                x_grad: OptionalOutTensor, y_grad: OptionalOutTensor) -> None:
@@ -51,10 +49,8 @@ def cholesky_solve_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseT
         None if y_grad is None else dev_ctx.alloc(y_grad, y.dtype))
 
 
-@register_kernel("inverse_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
-@register_kernel("inverse_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("inverse_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("inverse_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def inverse_grad_kernel(dev_ctx: DeviceContext, output: DenseTensor, output_grad: DenseTensor,
                         input_grad: OutTensor) -> None:
     out = output
@@ -64,10 +60,8 @@ def inverse_grad_kernel(dev_ctx: DeviceContext, output: DenseTensor, output_grad
     linalg_solve_grad_funcs.inverse_grad(dev_ctx.xp, out.data, out_grad.data, data)
 
 
-@register_kernel("determinant_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
-@register_kernel("determinant_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("determinant_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("determinant_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def determinant_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, out: DenseTensor,
                             out_grad: DenseTensor, input_grad: OutTensor) -> None:
     x = input
@@ -76,10 +70,8 @@ def determinant_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, out: Den
     linalg_solve_grad_funcs.determinant_grad(dev_ctx.xp, x.data, out.data, out_grad.data, data)
 
 
-@register_kernel("slogdet_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
-@register_kernel("slogdet_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("slogdet_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("slogdet_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def slogdet_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, out: DenseTensor,
                         out_grad: DenseTensor, input_grad: OutTensor) -> None:
     x = input
@@ -88,10 +80,8 @@ def slogdet_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, out: DenseTe
     linalg_solve_grad_funcs.slogdeterminant_grad(dev_ctx.xp, x.data, out_grad.data, data)
 
 
-@register_kernel("slogdet_v2_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
-@register_kernel("slogdet_v2_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("slogdet_v2_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("slogdet_v2_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def slogdet_v2_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, sign: DenseTensor,
                            logdet: DenseTensor, sign_grad: DenseTensor, logdet_grad: DenseTensor,
                            x_grad: OutTensor) -> None:
@@ -99,20 +89,16 @@ def slogdet_v2_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, sign: DenseTe
     linalg_solve_grad_funcs.slogdet_v2_grad(dev_ctx.xp, x.data, logdet_grad.data, data)
 
 
-@register_kernel("cholesky_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("cholesky_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("cholesky_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("cholesky_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def cholesky_grad_kernel(dev_ctx: DeviceContext, out: DenseTensor, out_grad: DenseTensor,
                          upper: bool, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out.dtype)
     linalg_solve_grad_funcs.cholesky_grad(dev_ctx.xp, out.data, out_grad.data, upper, data)
 
 
-@register_kernel("eigh_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
-@register_kernel("eigh_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("eigh_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("eigh_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def eigh_grad_kernel(dev_ctx: DeviceContext, eigenvalues: DenseTensor, eigenvectors: DenseTensor,
                      eigenvalues_grad: DenseTensor | None, eigenvectors_grad: DenseTensor | None,
                      uplo: str, x_grad: OutTensor) -> None:
@@ -127,10 +113,8 @@ def eigh_grad_kernel(dev_ctx: DeviceContext, eigenvalues: DenseTensor, eigenvect
         None if vectors_grad is None else vectors_grad.data, data)
 
 
-@register_kernel("eig_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
-@register_kernel("eig_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("eig_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("eig_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def eig_grad_kernel(dev_ctx: DeviceContext, eigenvalues: DenseTensor, eigenvectors: DenseTensor,
                     eigenvalues_grad: DenseTensor | None, eigenvectors_grad: DenseTensor | None,
                     x_grad: OutTensor) -> None:
@@ -146,10 +130,8 @@ def eig_grad_kernel(dev_ctx: DeviceContext, eigenvalues: DenseTensor, eigenvecto
         None if vectors_grad is None else vectors_grad.data, data)
 
 
-@register_kernel("eigvalsh_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
-@register_kernel("eigvalsh_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("eigvalsh_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("eigvalsh_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def eigvalsh_grad_kernel(dev_ctx: DeviceContext, eigenvectors: DenseTensor,
                          eigenvalues_grad: DenseTensor, uplo: str, is_test: bool,
                          x_grad: OutTensor) -> None:
@@ -159,10 +141,8 @@ def eigvalsh_grad_kernel(dev_ctx: DeviceContext, eigenvectors: DenseTensor,
     linalg_solve_grad_funcs.eigvalsh_grad(dev_ctx.xp, vectors.data, values_grad.data, data)
 
 
-@register_kernel("svd_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
-@register_kernel("svd_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("svd_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("svd_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def svd_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, u: DenseTensor, vh: DenseTensor,
                     s: DenseTensor, u_grad: DenseTensor | None, vh_grad: DenseTensor | None,
                     s_grad: DenseTensor | None, full_matrices: bool, x_grad: OutTensor) -> None:
@@ -173,20 +153,16 @@ def svd_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, u: DenseTensor, vh: 
         data)
 
 
-@register_kernel("svdvals_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("svdvals_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("svdvals_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("svdvals_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def svdvals_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, s_grad: DenseTensor,
                         x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, x.dtype)
     linalg_solve_grad_funcs.svdvals_grad(dev_ctx.xp, x.data, s_grad.data, data)
 
 
-@register_kernel("qr_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
-@register_kernel("qr_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("qr_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("qr_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def qr_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, q: DenseTensor, r: DenseTensor,
                    q_grad: DenseTensor, r_grad: DenseTensor, mode: str, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, x.dtype)
@@ -194,10 +170,8 @@ def qr_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, q: DenseTensor, r: De
                                     r_grad.data, mode, data)
 
 
-@register_kernel("lu_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
-@register_kernel("lu_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("lu_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("lu_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def lu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor, pivots: DenseTensor,
                    out_grad: DenseTensor, pivot: bool, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, x.dtype)
@@ -205,10 +179,8 @@ def lu_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor, piv
                                     data)
 
 
-@register_kernel("lu_unpack_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
-@register_kernel("lu_unpack_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128])
+@register_kernel("lu_unpack_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("lu_unpack_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def lu_unpack_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, pivots: DenseTensor,
                           l: DenseTensor, u: DenseTensor, pmat: DenseTensor,  # noqa: E741 (the L output)
                           l_grad: DenseTensor | None, u_grad: DenseTensor | None,
@@ -219,8 +191,8 @@ def lu_unpack_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, pivots: DenseT
         None if u_grad is None else u_grad.data, data)
 
 
-@register_kernel("lu_solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _WITH_COMPLEX)
-@register_kernel("lu_solve_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _WITH_COMPLEX)
+@register_kernel("lu_solve_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("lu_solve_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def lu_solve_grad_kernel(dev_ctx: DeviceContext, b: DenseTensor, lu: DenseTensor,
                          pivots: DenseTensor, out: DenseTensor, out_grad: DenseTensor,
                          trans: str, b_grad: OptionalOutTensor,

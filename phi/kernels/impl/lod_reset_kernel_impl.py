@@ -5,18 +5,17 @@ phi.kernels.funcs.sequence.
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import sequence as seq_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_INT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 
-
-@register_kernel("lod_reset", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("lod_reset", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("lod_reset", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("lod_reset", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def lod_reset_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor | None,
                      target_lod: list[int], append: bool, out: OutTensor) -> None:
     lod = seq_funcs.reset_lod("lod_reset", x.dims[0] if x.dims else 1, x.lod,

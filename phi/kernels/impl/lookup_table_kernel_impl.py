@@ -12,13 +12,13 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import embedding as emb_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_HALF
 
 
 @register_kernel("lookup_table", Backend.CPU, DataLayout.ALL_LAYOUT,
                  [DataType.FLOAT32, DataType.FLOAT64, DataType.INT8, DataType.INT16,
                   DataType.BFLOAT16])
-@register_kernel("lookup_table", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16])
+@register_kernel("lookup_table", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_HALF)
 def lookup_table_kernel(dev_ctx: DeviceContext, w: DenseTensor, ids: DenseTensor, padding_idx: int,
                         out: OutTensor) -> None:
     data = dev_ctx.alloc(out, w.dtype)

@@ -12,15 +12,15 @@ from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import loss as loss_funcs
 from phi.kernels.funcs import loss_grad as loss_grad_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 _FLOAT32 = [DataType.FLOAT32]
 
 
 @register_kernel("sigmoid_cross_entropy_with_logits_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 _TYPES)
+                 FLOAT)
 @register_kernel("sigmoid_cross_entropy_with_logits_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 _TYPES)
+                 FLOAT)
 def sigmoid_cross_entropy_with_logits_grad_kernel(
         dev_ctx: DeviceContext, x: DenseTensor, label: DenseTensor,
         pos_weight: DenseTensor | None, out_grad: DenseTensor, normalize: bool,
@@ -30,16 +30,16 @@ def sigmoid_cross_entropy_with_logits_grad_kernel(
         out_grad.data, normalize, ignore_index, dev_ctx.alloc(x_grad, x.dtype))
 
 
-@register_kernel("bce_loss_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("bce_loss_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("bce_loss_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("bce_loss_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def bce_loss_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, label: DenseTensor,
                          out_grad: DenseTensor, input_grad: OutTensor) -> None:
     loss_funcs.bce_loss_grad(dev_ctx.xp, input.data, label.data, out_grad.data,
                              dev_ctx.alloc(input_grad, input.dtype))
 
 
-@register_kernel("nll_loss_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("nll_loss_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("nll_loss_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("nll_loss_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def nll_loss_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, label: DenseTensor,
                          weight: DenseTensor | None, total_weight: DenseTensor,
                          out_grad: DenseTensor, ignore_index: int, reduction: str,
@@ -50,8 +50,8 @@ def nll_loss_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, label: Dens
                              dev_ctx.alloc(input_grad, input.dtype))
 
 
-@register_kernel("kldiv_loss_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("kldiv_loss_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("kldiv_loss_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("kldiv_loss_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def kldiv_loss_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, label: DenseTensor,
                            out_grad: DenseTensor, reduction: str, log_target: bool,
                            x_grad: OutTensor) -> None:
@@ -60,8 +60,8 @@ def kldiv_loss_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, label: DenseT
                                dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
-@register_kernel("huber_loss_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("huber_loss_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("huber_loss_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("huber_loss_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def huber_loss_grad_kernel(dev_ctx: DeviceContext, residual: DenseTensor,
                            out_grad: DenseTensor, delta: float, input_grad: OptionalOutTensor,
                            label_grad: OptionalOutTensor) -> None:
@@ -87,8 +87,8 @@ def log_loss_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, label: Dens
                              dev_ctx.alloc(input_grad, input.dtype))
 
 
-@register_kernel("cvm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("cvm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("cvm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("cvm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def cvm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, cvm: DenseTensor,
                     out_grad: DenseTensor, use_cvm: bool, x_grad: OutTensor) -> None:
     lod = x.lod[0] if x.lod else None
@@ -96,8 +96,8 @@ def cvm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, cvm: DenseTensor,
                              dev_ctx.alloc(x_grad, x.dtype))
 
 
-@register_kernel("identity_loss_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("identity_loss_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("identity_loss_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("identity_loss_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def identity_loss_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                               reduction: int, x_grad: OutTensor) -> None:
     loss_grad_funcs.identity_loss_grad(dev_ctx.xp, out_grad.data, reduction,

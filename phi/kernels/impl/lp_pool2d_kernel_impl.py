@@ -3,18 +3,17 @@ legacy_fluid/operators/lp_pool2d_op.py). Math in phi.kernels.funcs.pooling."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType, IntArray
+from phi.common import Backend, DataLayout, IntArray
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import pooling as pool_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
-@register_kernel("lp_pool2d", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("lp_pool2d", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("lp_pool2d", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("lp_pool2d", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def lp_pool2d_kernel(dev_ctx: DeviceContext, x: DenseTensor, kernel_size: IntArray,
                      strides: list[int], paddings: list[int], ceil_mode: bool, exclusive: bool,
                      data_format: str, pooling_type: str, global_pooling: bool, adaptive: bool,

@@ -4,19 +4,18 @@ phi.kernels.funcs.lstm_grad."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import lstm_grad as lstm_grad_funcs
 from phi.kernels.funcs import rnn_lod
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
-@register_kernel("lstm_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("lstm_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("lstm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("lstm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def lstm_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, h0: DenseTensor | None,
                      c0: DenseTensor | None, weight: DenseTensor, bias: DenseTensor,
                      hidden: DenseTensor, cell: DenseTensor, batch_gate: DenseTensor,

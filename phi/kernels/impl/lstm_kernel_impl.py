@@ -4,16 +4,17 @@ Math, gate layout and Paddle's batch order in phi.kernels.funcs.rnn_lod; a train
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import rnn_lod
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
-@register_kernel("lstm", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("lstm", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("lstm", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("lstm", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def lstm_kernel(dev_ctx: DeviceContext, input: DenseTensor, h0: DenseTensor | None,
                 c0: DenseTensor | None, weight: DenseTensor, bias: DenseTensor, use_peepholes: bool,
                 is_reverse: bool, is_test: bool, gate_activation: str, cell_activation: str,

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import linalg_matrix as mat_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
-@register_kernel("lstsq", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("lstsq", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("lstsq", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("lstsq", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def lstsq_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, rcond: float, driver: str,
                  solution: OutTensor, residuals: OptionalOutTensor, rank: OptionalOutTensor,
                  singular_values: OptionalOutTensor) -> None:

@@ -13,31 +13,25 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor, OutTensorList
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import manipulation as manip_funcs
+from phi.kernels.impl.dtype_sets import (
+    ALL_TYPES,
+    ALL_TYPES_NO_BF16,
+    BOOL_INT_FLOAT,
+    BOOL_INT_FLOAT_COMPLEX,
+    BOOL_INT_HALF_FLOAT_COMPLEX,
+    INT_FLOAT,
+    INT_FLOAT_COMPLEX,
+)
 
-_STRIDED_SLICE_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16,
-                        DataType.INT32, DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16,
-                        DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
-_STRIDED_SLICE_GPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16,
-                            DataType.INT32, DataType.INT64, DataType.FLOAT16, DataType.FLOAT32,
-                            DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
 _UNBIND_TYPES = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16,
                  DataType.BFLOAT16, DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
                  DataType.COMPLEX128]
-_UNBIND_GPU_TYPES = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16,
-                     DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
-_FLIP_ROLL_TYPES = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT32,
-                    DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
-_EXPAND_AS_TYPES = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT32,
-                    DataType.FLOAT64]
 _REPEAT_TYPES = [DataType.INT32, DataType.INT64, DataType.BFLOAT16, DataType.FLOAT32,
                  DataType.FLOAT64]
-_REPEAT_GPU_TYPES = [DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64]
-_MESHGRID_TYPES = [DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
-                   DataType.COMPLEX64, DataType.COMPLEX128]
 
 
-@register_kernel("strided_slice", Backend.CPU, DataLayout.ALL_LAYOUT, _STRIDED_SLICE_TYPES)
-@register_kernel("strided_slice", Backend.GPU, DataLayout.ALL_LAYOUT, _STRIDED_SLICE_GPU_TYPES)
+@register_kernel("strided_slice", Backend.CPU, DataLayout.ALL_LAYOUT, ALL_TYPES)
+@register_kernel("strided_slice", Backend.GPU, DataLayout.ALL_LAYOUT, ALL_TYPES_NO_BF16)
 def strided_slice_kernel(dev_ctx: DeviceContext, input: DenseTensor, axes: list[int],
                          starts: IntArray, ends: IntArray, strides: IntArray,
                          infer_flags: list[int], decrease_axis: list[int], out: OutTensor) -> None:
@@ -47,29 +41,29 @@ def strided_slice_kernel(dev_ctx: DeviceContext, input: DenseTensor, axes: list[
 
 
 @register_kernel("unbind", Backend.CPU, DataLayout.ALL_LAYOUT, _UNBIND_TYPES)
-@register_kernel("unbind", Backend.GPU, DataLayout.ALL_LAYOUT, _UNBIND_GPU_TYPES)
+@register_kernel("unbind", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INT_HALF_FLOAT_COMPLEX)
 def unbind_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: int, out: OutTensorList) -> None:
     datas = [None if o is None else dev_ctx.alloc(o, x.dtype) for o in out]
     manip_funcs.unbind(dev_ctx.xp, x.data, axis, datas)
 
 
-@register_kernel("flip", Backend.CPU, DataLayout.ALL_LAYOUT, _FLIP_ROLL_TYPES)
-@register_kernel("flip", Backend.GPU, DataLayout.ALL_LAYOUT, _FLIP_ROLL_TYPES)
+@register_kernel("flip", Backend.CPU, DataLayout.ALL_LAYOUT, BOOL_INT_FLOAT_COMPLEX)
+@register_kernel("flip", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INT_FLOAT_COMPLEX)
 def flip_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: list[int], out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     manip_funcs.flip(dev_ctx.xp, x.data, axis, data)
 
 
-@register_kernel("roll", Backend.CPU, DataLayout.ALL_LAYOUT, _FLIP_ROLL_TYPES)
-@register_kernel("roll", Backend.GPU, DataLayout.ALL_LAYOUT, _FLIP_ROLL_TYPES)
+@register_kernel("roll", Backend.CPU, DataLayout.ALL_LAYOUT, BOOL_INT_FLOAT_COMPLEX)
+@register_kernel("roll", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INT_FLOAT_COMPLEX)
 def roll_kernel(dev_ctx: DeviceContext, x: DenseTensor, shifts: IntArray, axis: list[int],
                 out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     manip_funcs.roll(dev_ctx.xp, x.data, shifts.get_data(), axis, data)
 
 
-@register_kernel("expand_as", Backend.CPU, DataLayout.ALL_LAYOUT, _EXPAND_AS_TYPES)
-@register_kernel("expand_as", Backend.GPU, DataLayout.ALL_LAYOUT, _EXPAND_AS_TYPES)
+@register_kernel("expand_as", Backend.CPU, DataLayout.ALL_LAYOUT, BOOL_INT_FLOAT)
+@register_kernel("expand_as", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INT_FLOAT)
 def expand_as_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor | None,
                      target_shape: list[int], out: OutTensor) -> None:
     out.resize(manip_funcs.expand_as_dims(x.dims, None if y is None else y.dims,
@@ -79,7 +73,7 @@ def expand_as_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor | No
 
 
 @register_kernel("repeat_interleave", Backend.CPU, DataLayout.ALL_LAYOUT, _REPEAT_TYPES)
-@register_kernel("repeat_interleave", Backend.GPU, DataLayout.ALL_LAYOUT, _REPEAT_GPU_TYPES)
+@register_kernel("repeat_interleave", Backend.GPU, DataLayout.ALL_LAYOUT, INT_FLOAT)
 def repeat_interleave_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                              repeats_tensor: DenseTensor | None, repeats: int, dim: int,
                              out: OutTensor) -> None:
@@ -91,8 +85,8 @@ def repeat_interleave_kernel(dev_ctx: DeviceContext, x: DenseTensor,
     data[...] = result
 
 
-@register_kernel("meshgrid", Backend.CPU, DataLayout.ALL_LAYOUT, _MESHGRID_TYPES)
-@register_kernel("meshgrid", Backend.GPU, DataLayout.ALL_LAYOUT, _MESHGRID_TYPES)
+@register_kernel("meshgrid", Backend.CPU, DataLayout.ALL_LAYOUT, INT_FLOAT_COMPLEX)
+@register_kernel("meshgrid", Backend.GPU, DataLayout.ALL_LAYOUT, INT_FLOAT_COMPLEX)
 def meshgrid_kernel(dev_ctx: DeviceContext, x: list[DenseTensor], out: OutTensorList) -> None:
     datas = [dev_ctx.alloc(o, x[0].dtype) for o in out]
     manip_funcs.meshgrid(dev_ctx.xp, [t.data for t in x], datas)

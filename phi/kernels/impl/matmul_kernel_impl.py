@@ -3,33 +3,27 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import matmul as matmul_funcs
-
-#: Paddle 3.3.1's CPU kernels (integers exact: no float round trip); the GPU ones keep the
-#: half types (accumulated in float32).
-_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
-              DataType.COMPLEX64, DataType.COMPLEX128]
-_GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.BFLOAT16,
-              DataType.COMPLEX64, DataType.COMPLEX128]
-_FLOAT_COMPLEX = [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
-                  DataType.COMPLEX128]
+from phi.kernels.impl.dtype_sets import FLOAT_COMPLEX, FLOAT_HALF_BF16_COMPLEX, FLOAT_INT_COMPLEX
 
 
-@register_kernel("matmul", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
-@register_kernel("matmul", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+# Paddle 3.3.1's CPU kernels (integers exact: no float round trip); the GPU ones keep the
+# half types (accumulated in float32).
+@register_kernel("matmul", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT_COMPLEX)
+@register_kernel("matmul", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_BF16_COMPLEX)
 def matmul_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor, transpose_x: bool,
                   transpose_y: bool, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
     matmul_funcs.matmul(dev_ctx.xp, x.data, y.data, transpose_x, transpose_y, data)
 
 
-@register_kernel("matmul_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
-@register_kernel("matmul_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT_COMPLEX)
+@register_kernel("matmul_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("matmul_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def matmul_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                        out_grad: DenseTensor, transpose_x: bool, transpose_y: bool,
                        x_grad: OptionalOutTensor, y_grad: OptionalOutTensor) -> None:

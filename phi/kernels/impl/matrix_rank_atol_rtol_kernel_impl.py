@@ -8,12 +8,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import linalg as la_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_COMPLEX
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
 
-
-@register_kernel("matrix_rank_atol_rtol", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("matrix_rank_atol_rtol", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("matrix_rank_atol_rtol", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
+@register_kernel("matrix_rank_atol_rtol", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_COMPLEX)
 def matrix_rank_atol_rtol_kernel(dev_ctx: DeviceContext, x: DenseTensor, atol: DenseTensor,
                                  rtol: DenseTensor | None, hermitian: bool,
                                  out: OutTensor) -> None:

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType, IntArray
+from phi.common import Backend, DataLayout, IntArray
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import reduce as reduce_funcs
-
-_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
-_GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32, DataType.INT64]
+from phi.kernels.impl.dtype_sets import FLOAT_HALF_INT, FLOAT_INT
 
 
-@register_kernel("max_raw", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
-@register_kernel("max_raw", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("max_raw", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("max_raw", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_INT)
 def max_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: IntArray, keepdim: bool,
                    reduce_all: bool, out: OutTensor) -> None:
     axes = reduce_funcs.reduce_axes(len(x.dims), axis.get_data(), reduce_all)
@@ -22,8 +20,8 @@ def max_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: IntArray, keepd
     reduce_funcs.reduce_max(dev_ctx.xp, x.data, axes, data)
 
 
-@register_kernel("max", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
-@register_kernel("max", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("max", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("max", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_INT)
 def max_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: IntArray, keepdim: bool,
                out: OutTensor) -> None:
     max_raw_kernel(dev_ctx, x, axis, keepdim, False, out)

@@ -8,13 +8,12 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import reduce as reduce_funcs
+from phi.kernels.impl.dtype_sets import BOOL_INT_FLOAT_COMPLEX
 
-_CPU_TYPES = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT32,
-              DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
-_GPU_TYPES = [*_CPU_TYPES, DataType.FLOAT16]
+_GPU_TYPES = [*BOOL_INT_FLOAT_COMPLEX, DataType.FLOAT16]
 
 
-@register_kernel("mean_raw", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("mean_raw", Backend.CPU, DataLayout.ALL_LAYOUT, BOOL_INT_FLOAT_COMPLEX)
 @register_kernel("mean_raw", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def mean_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: IntArray, keepdim: bool,
                     reduce_all: bool, out: OutTensor) -> None:
@@ -23,7 +22,7 @@ def mean_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: IntArray, keep
     reduce_funcs.reduce_mean(dev_ctx.xp, x.data, axes, data)
 
 
-@register_kernel("mean", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
+@register_kernel("mean", Backend.CPU, DataLayout.ALL_LAYOUT, BOOL_INT_FLOAT_COMPLEX)
 @register_kernel("mean", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
 def mean_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: IntArray, keepdim: bool,
                 out: OutTensor) -> None:

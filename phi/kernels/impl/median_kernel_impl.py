@@ -8,12 +8,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import statistics as stat_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_INT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 
-
-@register_kernel("median", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("median", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("median", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("median", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def median_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: IntArray, keepdim: bool,
                   mode: str, out: OutTensor, medians: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)

@@ -8,12 +8,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import statistics as stat_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_INT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 
-
-@register_kernel("nanmedian", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("nanmedian", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("nanmedian", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("nanmedian", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def nanmedian_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: IntArray, keepdim: bool,
                      mode: str, out: OutTensor, medians: OptionalOutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
@@ -25,8 +24,10 @@ def nanmedian_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: IntArray, kee
 _INDEX = {"medians": {"dtype": DataType.INT64}}
 
 
-@register_kernel("nanmedian_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES, arg_overrides=_INDEX)
-@register_kernel("nanmedian_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES, arg_overrides=_INDEX)
+@register_kernel("nanmedian_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 FLOAT_INT, arg_overrides=_INDEX)
+@register_kernel("nanmedian_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 FLOAT_INT, arg_overrides=_INDEX)
 def nanmedian_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, medians: DenseTensor,
                           out_grad: DenseTensor, axis: IntArray, keepdim: bool, mode: str,
                           x_grad: OutTensor) -> None:

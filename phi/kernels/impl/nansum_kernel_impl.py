@@ -9,15 +9,11 @@ from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import statistics as stat_funcs
 from phi.kernels.funcs.reduce import sum_out_dtype
-
-_CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-              DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
-              DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
-_GPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.BFLOAT16]
+from phi.kernels.impl.dtype_sets import ALL_TYPES, ALL_TYPES_NO_BF16
 
 
-@register_kernel("nansum", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
-@register_kernel("nansum", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("nansum", Backend.CPU, DataLayout.ALL_LAYOUT, ALL_TYPES)
+@register_kernel("nansum", Backend.GPU, DataLayout.ALL_LAYOUT, ALL_TYPES_NO_BF16)
 def nansum_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: IntArray, dtype: DataType,
                   keepdim: bool, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, sum_out_dtype(x.dtype, dtype))

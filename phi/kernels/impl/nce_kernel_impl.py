@@ -8,12 +8,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import loss_sampled as sampled_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("nce", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("nce", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("nce", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("nce", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def nce_kernel(dev_ctx: DeviceContext, input: DenseTensor, label: DenseTensor,
                weight: DenseTensor, bias: DenseTensor | None, sample_weight: DenseTensor | None,
                custom_dist_probs: DenseTensor | None, custom_dist_alias: DenseTensor | None,
@@ -35,8 +34,8 @@ def nce_kernel(dev_ctx: DeviceContext, input: DenseTensor, label: DenseTensor,
                                                                          DataType.INT64))
 
 
-@register_kernel("nce_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("nce_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("nce_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("nce_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def nce_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, label: DenseTensor,
                     bias: DenseTensor | None, weight: DenseTensor, sample_logits: DenseTensor,
                     sample_labels: DenseTensor, sample_weight: DenseTensor | None,

@@ -12,12 +12,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import nms as nms_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
-@register_kernel("multiclass_nms3", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("multiclass_nms3", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("multiclass_nms3", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("multiclass_nms3", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def multiclass_nms3_kernel(dev_ctx: DeviceContext, b_boxes: DenseTensor, scores: DenseTensor,
                            rois_num: DenseTensor | None, score_threshold: float, nms_top_k: int,
                            keep_top_k: int, nms_threshold: float, normalized: bool, nms_eta: float,
@@ -43,10 +42,8 @@ def multiclass_nms3_kernel(dev_ctx: DeviceContext, b_boxes: DenseTensor, scores:
             found.counts)
 
 
-@register_kernel("multiclass_nms", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("multiclass_nms", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("multiclass_nms", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("multiclass_nms", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def multiclass_nms_kernel(dev_ctx: DeviceContext, b_boxes: DenseTensor, scores: DenseTensor,
                           score_threshold: float, nms_top_k: int, keep_top_k: int,
                           nms_threshold: float, nms_eta: float, normalized: bool,
@@ -65,10 +62,8 @@ def multiclass_nms_kernel(dev_ctx: DeviceContext, b_boxes: DenseTensor, scores: 
     out.lod = [lod]
 
 
-@register_kernel("matrix_nms", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("matrix_nms", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("matrix_nms", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("matrix_nms", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def matrix_nms_kernel(dev_ctx: DeviceContext, b_boxes: DenseTensor, scores: DenseTensor,
                       score_threshold: float, nms_top_k: int, keep_top_k: int,
                       post_threshold: float, use_gaussian: bool, gaussian_sigma: float,
@@ -90,8 +85,8 @@ def matrix_nms_kernel(dev_ctx: DeviceContext, b_boxes: DenseTensor, scores: Dens
         dev_ctx.alloc(rois_num, DataType.INT32)[...] = dev_ctx.xp.asarray(found.counts)
 
 
-@register_kernel("nms", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("nms", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("nms", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("nms", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def nms_kernel(dev_ctx: DeviceContext, boxes: DenseTensor, iou_threshold: float,
                keep_boxes_idxs: OutTensor) -> None:
     kept = nms_funcs.nms_keep(dev_ctx.xp, boxes.data, iou_threshold)

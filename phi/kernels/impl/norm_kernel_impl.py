@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import linalg as la_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
-@register_kernel("norm", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("norm", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("norm", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("norm", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def norm_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: int, epsilon: float, is_test: bool,
                 out: OutTensor, norm: OptionalOutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)

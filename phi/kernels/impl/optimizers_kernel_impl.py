@@ -14,9 +14,7 @@ from phi.core.kernel_args import OptionalOutTensor, OutTensor, OutTensorList
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import optimizer as sgd_adam_funcs
 from phi.kernels.funcs import optimizers as opt_funcs
-
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
-_SGD_CPU = [*_FLOAT, DataType.BFLOAT16]
+from phi.kernels.impl.dtype_sets import FLOAT, FLOAT_BF16
 
 
 def _alloc(dev_ctx: DeviceContext, out: DenseTensor | None, like: Any) -> Any:
@@ -31,8 +29,8 @@ def _master(dev_ctx: DeviceContext, op: str, multi_precision: bool, out: DenseTe
     return _alloc(dev_ctx, opt_funcs.master_out(op, multi_precision, out, master_param), like)
 
 
-@register_kernel("sgd", Backend.CPU, DataLayout.ALL_LAYOUT, _SGD_CPU)
-@register_kernel("sgd", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("sgd", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_BF16)
+@register_kernel("sgd", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def sgd_kernel(dev_ctx: DeviceContext, param: DenseTensor, learning_rate: DenseTensor,
                grad: DenseTensor, master_param: DenseTensor | None, multi_precision: bool,
                param_out: OutTensor, master_param_out: OptionalOutTensor) -> None:
@@ -42,8 +40,8 @@ def sgd_kernel(dev_ctx: DeviceContext, param: DenseTensor, learning_rate: DenseT
     sgd_adam_funcs.sgd(dev_ctx.xp, p, lr, g, dev_ctx.alloc(param_out, param.dtype))
 
 
-@register_kernel("adam", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("adam", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("adam", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("adam", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def adam_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                 learning_rate: DenseTensor, moment1: DenseTensor, moment2: DenseTensor,
                 moment2_max: DenseTensor | None, beta1_pow: DenseTensor,
@@ -78,8 +76,8 @@ def adam_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
         master[...] = outs[0]
 
 
-@register_kernel("momentum", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("momentum", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("momentum", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("momentum", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def momentum_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                     velocity: DenseTensor, learning_rate: DenseTensor,
                     master_param: DenseTensor | None, mu: float, use_nesterov: bool,
@@ -97,8 +95,8 @@ def momentum_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTenso
                                     param.data)})
 
 
-@register_kernel("lamb", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("lamb", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("lamb", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("lamb", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def lamb_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                 learning_rate: DenseTensor, moment1: DenseTensor, moment2: DenseTensor,
                 beta1_pow: DenseTensor, beta2_pow: DenseTensor,
@@ -127,8 +125,8 @@ def lamb_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                                     source)})
 
 
-@register_kernel("rmsprop", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("rmsprop", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("rmsprop", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("rmsprop", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def rmsprop_kernel(dev_ctx: DeviceContext, param: DenseTensor, mean_square: DenseTensor,
                    grad: DenseTensor, moment: DenseTensor, learning_rate: DenseTensor,
                    mean_grad: DenseTensor | None, master_param: DenseTensor | None,
@@ -150,8 +148,8 @@ def rmsprop_kernel(dev_ctx: DeviceContext, param: DenseTensor, mean_square: Dens
                                     param.data)})
 
 
-@register_kernel("adagrad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("adagrad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("adagrad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("adagrad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def adagrad_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                    moment: DenseTensor, learning_rate: DenseTensor,
                    master_param: DenseTensor | None, epsilon: float, multi_precision: bool,
@@ -167,8 +165,8 @@ def adagrad_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor
                                     param.data)})
 
 
-@register_kernel("adadelta", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("adadelta", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("adadelta", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("adadelta", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def adadelta_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                     avg_squared_grad: DenseTensor, avg_squared_update: DenseTensor,
                     learning_rate: DenseTensor, master_param: DenseTensor | None, rho: float,
@@ -187,8 +185,8 @@ def adadelta_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTenso
                                     param.data, master_param)})
 
 
-@register_kernel("adamax", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("adamax", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("adamax", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("adamax", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def adamax_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                   learning_rate: DenseTensor, moment: DenseTensor, inf_norm: DenseTensor,
                   beta1_pow: DenseTensor, master_param: DenseTensor | None, beta1: float,
@@ -231,8 +229,8 @@ def ftrl_kernel(dev_ctx: DeviceContext, param: DenseTensor, squared_accumulator:
         "linear_accum_out": _alloc(dev_ctx, linear_accum_out, param.data)})
 
 
-@register_kernel("lars_momentum", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("lars_momentum", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("lars_momentum", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("lars_momentum", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def lars_momentum_kernel(dev_ctx: DeviceContext, param: list[DenseTensor],
                          grad: list[DenseTensor], velocity: list[DenseTensor],
                          learning_rate: list[DenseTensor],
@@ -255,8 +253,8 @@ def lars_momentum_kernel(dev_ctx: DeviceContext, param: list[DenseTensor],
                                         else None, p.data)})
 
 
-@register_kernel("nadam", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("nadam", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("nadam", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("nadam", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def nadam_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                  learning_rate: DenseTensor, momentum_decay_pow: DenseTensor,
                  beta2_pow: DenseTensor, mu_product: DenseTensor, moment1: DenseTensor,
@@ -279,8 +277,8 @@ def nadam_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                                     param.data)})
 
 
-@register_kernel("radam", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("radam", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("radam", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("radam", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def radam_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                  learning_rate: DenseTensor, beta1_pow: DenseTensor, beta2_pow: DenseTensor,
                  rho: DenseTensor, moment1: DenseTensor, moment2: DenseTensor,
@@ -302,8 +300,8 @@ def radam_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                                     param.data)})
 
 
-@register_kernel("rprop", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.BFLOAT16, *_FLOAT])
-@register_kernel("rprop", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.BFLOAT16, *_FLOAT])
+@register_kernel("rprop", Backend.CPU, DataLayout.ALL_LAYOUT, [DataType.BFLOAT16, *FLOAT])
+@register_kernel("rprop", Backend.GPU, DataLayout.ALL_LAYOUT, [DataType.BFLOAT16, *FLOAT])
 def rprop_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                  prev: DenseTensor, learning_rate: DenseTensor,
                  master_param: DenseTensor | None, learning_rate_range: DenseTensor,
@@ -320,8 +318,8 @@ def rprop_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                                     param.data)})
 
 
-@register_kernel("asgd", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("asgd", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("asgd", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("asgd", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def asgd_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                 learning_rate: DenseTensor, d: DenseTensor, y: DenseTensor, n: DenseTensor,
                 master_param: DenseTensor | None, multi_precision: bool, param_out: OutTensor,
@@ -337,8 +335,8 @@ def asgd_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                                     param.data)})
 
 
-@register_kernel("merged_momentum", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("merged_momentum", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("merged_momentum", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("merged_momentum", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def merged_momentum_kernel(dev_ctx: DeviceContext, param: list[DenseTensor],
                            grad: list[DenseTensor], velocity: list[DenseTensor],
                            learning_rate: list[DenseTensor], master_param: list[DenseTensor],
@@ -368,8 +366,8 @@ def merged_momentum_kernel(dev_ctx: DeviceContext, param: list[DenseTensor],
                                         else None, source[i].data)})
 
 
-@register_kernel("merged_adam", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("merged_adam", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("merged_adam", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("merged_adam", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def merged_adam_kernel(dev_ctx: DeviceContext, param: list[DenseTensor],
                        grad: list[DenseTensor], learning_rate: list[DenseTensor],
                        moment1: list[DenseTensor], moment2: list[DenseTensor],
@@ -403,8 +401,8 @@ def merged_adam_kernel(dev_ctx: DeviceContext, param: list[DenseTensor],
             master[...] = outs[0]
 
 
-@register_kernel("average_accumulates", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("average_accumulates", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("average_accumulates", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("average_accumulates", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def average_accumulates_kernel(dev_ctx: DeviceContext, param: DenseTensor,
                                in_sum_1: DenseTensor, in_sum_2: DenseTensor,
                                in_sum_3: DenseTensor, in_num_accumulates: DenseTensor,
@@ -430,8 +428,8 @@ def average_accumulates_kernel(dev_ctx: DeviceContext, param: DenseTensor,
         "out_num_updates": _alloc(dev_ctx, out_num_updates, in_num_updates.data)})
 
 
-@register_kernel("sparse_momentum", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("sparse_momentum", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("sparse_momentum", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("sparse_momentum", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def sparse_momentum_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                            velocity: DenseTensor, index: DenseTensor,
                            learning_rate: DenseTensor, master_param: DenseTensor | None,
@@ -451,8 +449,8 @@ def sparse_momentum_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: Den
                                     velocity.data)})
 
 
-@register_kernel("dpsgd", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("dpsgd", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("dpsgd", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("dpsgd", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def dpsgd_kernel(dev_ctx: DeviceContext, param: DenseTensor, grad: DenseTensor,
                  learning_rate: DenseTensor, clip: float, batch_size: float, sigma: float,
                  seed: int, param_out: OutTensor) -> None:

@@ -9,6 +9,7 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import pooling_nd as pool_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
 @register_kernel("pool3d", Backend.CPU, DataLayout.ALL_LAYOUT,
@@ -25,10 +26,8 @@ def pool3d_kernel(dev_ctx: DeviceContext, x: DenseTensor, ksize: list[int], stri
                        padding_algorithm, data, "pool3d", dev_ctx.workspace)
 
 
-@register_kernel("max_pool2d_with_index", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("max_pool2d_with_index", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("max_pool2d_with_index", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("max_pool2d_with_index", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def max_pool2d_with_index_kernel(dev_ctx: DeviceContext, x: DenseTensor, ksize: list[int],
                                  strides: list[int], paddings: list[int], global_pooling: bool,
                                  adaptive: bool, ceil_mode: bool, out: OutTensor,
@@ -39,10 +38,8 @@ def max_pool2d_with_index_kernel(dev_ctx: DeviceContext, x: DenseTensor, ksize: 
                                    adaptive, ceil_mode, data, mask_data)
 
 
-@register_kernel("max_pool3d_with_index", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("max_pool3d_with_index", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("max_pool3d_with_index", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("max_pool3d_with_index", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def max_pool3d_with_index_kernel(dev_ctx: DeviceContext, x: DenseTensor, ksize: list[int],
                                  strides: list[int], paddings: list[int], global_pooling: bool,
                                  adaptive: bool, ceil_mode: bool, out: OutTensor,

@@ -10,13 +10,13 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import pool_grad as pool_grad_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 _HALF_FLOAT = [DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64]
 
 
-@register_kernel("lp_pool2d_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("lp_pool2d_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("lp_pool2d_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("lp_pool2d_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def lp_pool2d_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                           out_grad: DenseTensor, kernel_size: IntArray, strides: list[int],
                           paddings: list[int], ceil_mode: bool, exclusive: bool,

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType, Scalar
+from phi.common import Backend, DataLayout, Scalar
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import unary_math_grad
-
-_CPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
-              DataType.COMPLEX64, DataType.COMPLEX128]
-_GPU_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32,
-              DataType.INT64, DataType.COMPLEX64, DataType.COMPLEX128]
+from phi.kernels.impl.dtype_sets import FLOAT_HALF_INT_COMPLEX, FLOAT_INT_COMPLEX
 
 
-@register_kernel("pow_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
-@register_kernel("pow_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("pow_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT_COMPLEX)
+@register_kernel("pow_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_INT_COMPLEX)
 def pow_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                     y: Scalar, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)

@@ -12,12 +12,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor, OutTensorList
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import proposal as prop_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
-@register_kernel("generate_proposals", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("generate_proposals", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("generate_proposals", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("generate_proposals", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def generate_proposals_kernel(dev_ctx: DeviceContext, scores: DenseTensor, bbox_deltas: DenseTensor,
                               im_shape: DenseTensor, anchors: DenseTensor, variances: DenseTensor,
                               pre_nms_top_n: int, post_nms_top_n: int, nms_thresh: float,
@@ -36,10 +35,8 @@ def generate_proposals_kernel(dev_ctx: DeviceContext, scores: DenseTensor, bbox_
         dev_ctx.alloc(rpn_rois_num, DataType.INT32)[...] = dev_ctx.xp.asarray(counts)
 
 
-@register_kernel("distribute_fpn_proposals", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("distribute_fpn_proposals", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("distribute_fpn_proposals", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("distribute_fpn_proposals", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def distribute_fpn_proposals_kernel(dev_ctx: DeviceContext, fpn_rois: DenseTensor,
                                     rois_num: DenseTensor | None, min_level: int, max_level: int,
                                     refer_level: int, refer_scale: int, pixel_offset: bool,

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import roi as roi_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("psroi_pool", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("psroi_pool", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("psroi_pool", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("psroi_pool", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def psroi_pool_kernel(dev_ctx: DeviceContext, x: DenseTensor, ro_is: DenseTensor,
                       rois_num: DenseTensor | None, pooled_height: int, pooled_width: int,
                       output_channels: int, spatial_scale: float, out: OutTensor) -> None:

@@ -11,11 +11,8 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import random as random_funcs
+from phi.kernels.impl.dtype_sets import FLOAT, FLOAT_HALF_BF16_COMPLEX
 
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
-#: Paddle 3.3.1's CPU uniform / gaussian: the float types, half and complex too
-_INIT_CPU = [*_FLOAT, DataType.FLOAT16, DataType.BFLOAT16, DataType.COMPLEX64,
-             DataType.COMPLEX128]
 _TYPES = [DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
           DataType.FLOAT16, DataType.BFLOAT16]
 
@@ -30,16 +27,17 @@ def random_kernel(dev_ctx: DeviceContext, x: DenseTensor, from_: int, to: int,
     random_funcs.random_fill(dev_ctx.xp, low, high, data)
 
 
-@register_kernel("uniform", Backend.CPU, DataLayout.ALL_LAYOUT, _INIT_CPU)
-@register_kernel("uniform", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+# Paddle 3.3.1's CPU uniform / gaussian: the float types, half and complex too
+@register_kernel("uniform", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_BF16_COMPLEX)
+@register_kernel("uniform", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def uniform_kernel(dev_ctx: DeviceContext, shape: IntArray, dtype: DataType, min: Scalar,
                    max: Scalar, seed: int, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, dtype, tuple(shape.get_data()))
     random_funcs.uniform(dev_ctx.xp, min.to(float), max.to(float), seed, data)
 
 
-@register_kernel("gaussian", Backend.CPU, DataLayout.ALL_LAYOUT, _INIT_CPU)
-@register_kernel("gaussian", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("gaussian", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_BF16_COMPLEX)
+@register_kernel("gaussian", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def gaussian_kernel(dev_ctx: DeviceContext, shape: IntArray, mean: float, std: float, seed: int,
                     dtype: DataType, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, dtype, tuple(shape.get_data()))

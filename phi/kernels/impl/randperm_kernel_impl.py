@@ -7,11 +7,10 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import random as random_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_INT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 
-
-@register_kernel("randperm", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("randperm", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("randperm", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("randperm", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def randperm_kernel(dev_ctx: DeviceContext, n: int, dtype: DataType, out: OutTensor) -> None:
     random_funcs.randperm(dev_ctx.xp, dev_ctx.alloc(out, dtype))

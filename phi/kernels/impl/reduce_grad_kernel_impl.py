@@ -10,14 +10,11 @@ from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import reduce as reduce_funcs
 from phi.kernels.funcs import reduce_grad as reduce_grad_funcs
+from phi.kernels.impl.dtype_sets import FLOAT, FLOAT_INT, FLOAT_INT_COMPLEX
 
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
-_EXTREMUM = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 #: Paddle 3.3.1's CPU dtypes of sum_grad / mean_grad proved by fixtures
-_SUM_MEAN = [*_EXTREMUM, DataType.COMPLEX64, DataType.COMPLEX128, DataType.BOOL]
+_SUM_MEAN = [*FLOAT_INT, DataType.COMPLEX64, DataType.COMPLEX128, DataType.BOOL]
 _SUM = [*_SUM_MEAN, DataType.INT16, DataType.FLOAT16, DataType.BFLOAT16]
-#: prod_grad's complex kernels: out_grad * out / x, not conjugated (Paddle 3.3.1's CPU answer)
-_PROD = [*_EXTREMUM, DataType.COMPLEX64, DataType.COMPLEX128]
 
 
 @register_kernel("sum_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SUM)
@@ -29,10 +26,10 @@ def sum_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTenso
     reduce_grad_funcs.reduce_sum_grad(dev_ctx.xp, tuple(x.dims), out_grad.data, axes, data)
 
 
-@register_kernel("max_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
-@register_kernel("max_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
-@register_kernel("min_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
-@register_kernel("min_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
+@register_kernel("max_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("max_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("min_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("min_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def extreme_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                         out_grad: DenseTensor, axis: IntArray, keepdim: bool, reduce_all: bool,
                         x_grad: OutTensor) -> None:
@@ -42,8 +39,9 @@ def extreme_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor
                                           data)
 
 
-@register_kernel("prod_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _PROD)
-@register_kernel("prod_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _PROD)
+# prod_grad's complex kernels: out_grad * out / x, not conjugated (Paddle 3.3.1's CPU answer)
+@register_kernel("prod_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT_COMPLEX)
+@register_kernel("prod_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT_COMPLEX)
 def prod_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                      out_grad: DenseTensor, axis: IntArray, keepdim: bool, reduce_all: bool,
                      x_grad: OutTensor) -> None:
@@ -62,8 +60,8 @@ def mean_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTens
     reduce_funcs.reduce_mean_grad(dev_ctx.xp, x.data, out_grad.data, axes, data)
 
 
-@register_kernel("amax_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
-@register_kernel("amax_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
+@register_kernel("amax_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("amax_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def amax_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                      out_grad: DenseTensor, axis: list[int], keepdim: bool, reduce_all: bool,
                      x_grad: OutTensor) -> None:
@@ -73,8 +71,8 @@ def amax_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                                           data)
 
 
-@register_kernel("amin_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
-@register_kernel("amin_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _EXTREMUM)
+@register_kernel("amin_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("amin_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def amin_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                      out_grad: DenseTensor, axis: list[int], keepdim: bool, reduce_all: bool,
                      x_grad: OutTensor) -> None:
@@ -84,8 +82,8 @@ def amin_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                                           data)
 
 
-@register_kernel("logsumexp_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("logsumexp_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("logsumexp_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("logsumexp_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def logsumexp_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                           out_grad: DenseTensor, axis: list[int], keepdim: bool,
                           reduce_all: bool, x_grad: OutTensor) -> None:

@@ -16,11 +16,10 @@ from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import reduce as reduce_funcs
+from phi.kernels.impl.dtype_sets import FLOAT, FLOAT_INT
 
 _LOGICAL = [DataType.BOOL, DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
             DataType.COMPLEX64, DataType.COMPLEX128]
-_EXTREMUM = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
 
 def _reduce_raw(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, axis: list[int],
@@ -44,20 +43,20 @@ def _reduce(row: KernelRow, dev_ctx: DeviceContext, x: DenseTensor, axis: list[i
 register_table(_reduce_raw, [
     KernelRow("all_raw", reduce_funcs.reduce_all, _LOGICAL, extra=lambda dtype: DataType.BOOL),
     KernelRow("any_raw", reduce_funcs.reduce_any, _LOGICAL, extra=lambda dtype: DataType.BOOL),
-    KernelRow("amax_raw", reduce_funcs.reduce_max, _EXTREMUM, extra=lambda dtype: dtype),
-    KernelRow("amin_raw", reduce_funcs.reduce_min, _EXTREMUM, extra=lambda dtype: dtype),
-    KernelRow("logsumexp", reduce_funcs.logsumexp, _FLOAT, extra=lambda dtype: dtype),
+    KernelRow("amax_raw", reduce_funcs.reduce_max, FLOAT_INT, extra=lambda dtype: dtype),
+    KernelRow("amin_raw", reduce_funcs.reduce_min, FLOAT_INT, extra=lambda dtype: dtype),
+    KernelRow("logsumexp", reduce_funcs.logsumexp, FLOAT, extra=lambda dtype: dtype),
 ])
 
 register_table(_reduce, [
     KernelRow("all", reduce_funcs.reduce_all, _LOGICAL, extra=lambda dtype: DataType.BOOL),
     KernelRow("any", reduce_funcs.reduce_any, _LOGICAL, extra=lambda dtype: DataType.BOOL),
-    KernelRow("amax", reduce_funcs.reduce_max, _EXTREMUM, extra=lambda dtype: dtype),
-    KernelRow("amin", reduce_funcs.reduce_min, _EXTREMUM, extra=lambda dtype: dtype),
+    KernelRow("amax", reduce_funcs.reduce_max, FLOAT_INT, extra=lambda dtype: dtype),
+    KernelRow("amin", reduce_funcs.reduce_min, FLOAT_INT, extra=lambda dtype: dtype),
 ])
 
-@register_kernel("p_norm", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("p_norm", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("p_norm", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("p_norm", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def p_norm_kernel(dev_ctx: DeviceContext, x: DenseTensor, porder: float, axis: int,
                   epsilon: float, keepdim: bool, asvector: bool, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)

@@ -4,14 +4,13 @@ phi.kernels.funcs.rnn_grad."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensorList
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import rnn_grad as rnn_grad_funcs
-
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
 def _positional(name: str, grads: list[DenseTensor], count: int) -> list[DenseTensor | None]:
@@ -22,8 +21,8 @@ def _positional(name: str, grads: list[DenseTensor], count: int) -> list[DenseTe
     return list(grads) or [None] * count
 
 
-@register_kernel("rnn_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("rnn_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("rnn_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("rnn_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def rnn_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, pre_state: list[DenseTensor],
                     weight_list: list[DenseTensor], sequence_length: DenseTensor | None,
                     out: DenseTensor, dropout_state: DenseTensor, reserve: DenseTensor,

@@ -14,12 +14,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor, OutTensorList
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import rnn as rnn_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("rnn", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("rnn", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("rnn", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("rnn", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def rnn_kernel(dev_ctx: DeviceContext, x: DenseTensor, pre_state: list[DenseTensor],
                weight_list: list[DenseTensor], sequence_length: DenseTensor | None,
                dropout_prob: float, is_bidirec: bool, input_size: int, hidden_size: int,

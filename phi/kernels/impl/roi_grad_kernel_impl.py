@@ -12,8 +12,8 @@ from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import roi as roi_funcs
 from phi.kernels.funcs import roi_grad as roi_grad_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 #: roi_align_grad and roi_pool_grad: Paddle 3.3.1's CPU dtypes, int32 as their forwards'
 _WITH_INT = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32]
 #: argmax: the forward's int64 flat indices whatever the kernel's dtype
@@ -21,7 +21,7 @@ _ARGMAX = {"argmax": {"dtype": DataType.INT64}}
 
 
 @register_kernel("roi_align_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _WITH_INT)
-@register_kernel("roi_align_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("roi_align_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def roi_align_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, ro_is: DenseTensor,
                           rois_num: DenseTensor | None, out_grad: DenseTensor,
                           pooled_height: int, pooled_width: int, spatial_scale: float,
@@ -49,8 +49,8 @@ def roi_pool_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, ro_is: DenseTen
                                  dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
-@register_kernel("psroi_pool_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("psroi_pool_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("psroi_pool_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("psroi_pool_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def psroi_pool_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, ro_is: DenseTensor,
                            rois_num: DenseTensor | None, out_grad: DenseTensor,
                            pooled_height: int, pooled_width: int, output_channels: int,

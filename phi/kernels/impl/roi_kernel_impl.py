@@ -10,12 +10,12 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import roi as roi_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
 @register_kernel("roi_align", Backend.CPU, DataLayout.ALL_LAYOUT,
                  [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32])
-@register_kernel("roi_align", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("roi_align", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def roi_align_kernel(dev_ctx: DeviceContext, x: DenseTensor, ro_is: DenseTensor,
                      rois_num: DenseTensor | None, pooled_height: int, pooled_width: int,
                      spatial_scale: float, sampling_ratio: int, aligned: bool,

@@ -3,20 +3,17 @@ phi.kernels.funcs.scan_grad)."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import scan_grad as scan_grad_funcs
-
-_CUMPROD = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64,
-            DataType.COMPLEX64, DataType.COMPLEX128]
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+from phi.kernels.impl.dtype_sets import FLOAT, FLOAT_INT_COMPLEX
 
 
-@register_kernel("cumprod_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CUMPROD)
-@register_kernel("cumprod_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _CUMPROD)
+@register_kernel("cumprod_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT_COMPLEX)
+@register_kernel("cumprod_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT_COMPLEX)
 def cumprod_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                         out_grad: DenseTensor, dim: int, exclusive: bool, reverse: bool,
                         x_grad: OutTensor) -> None:
@@ -25,8 +22,8 @@ def cumprod_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor
                                  data)
 
 
-@register_kernel("logcumsumexp_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("logcumsumexp_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("logcumsumexp_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("logcumsumexp_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def logcumsumexp_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                              out_grad: DenseTensor, axis: int, flatten: bool, exclusive: bool,
                              reverse: bool, x_grad: OutTensor) -> None:

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import statistics as stat_funcs
-
-_TYPES = [DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64, DataType.INT32,
-          DataType.INT64]
+from phi.kernels.impl.dtype_sets import HALF_FLOAT_INT
 
 
-@register_kernel("segment_pool", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("segment_pool", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("segment_pool", Backend.CPU, DataLayout.ALL_LAYOUT, HALF_FLOAT_INT)
+@register_kernel("segment_pool", Backend.GPU, DataLayout.ALL_LAYOUT, HALF_FLOAT_INT)
 def segment_pool_kernel(dev_ctx: DeviceContext, x: DenseTensor, segment_ids: DenseTensor,
                         pooltype: str, out: OutTensor, summed_ids: OutTensor) -> None:
     ids = segment_ids.numpy()

@@ -12,13 +12,11 @@ from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import sequence as seq_funcs
 from phi.kernels.funcs import sequence_grad as seq_grad_funcs
-
-_FLOATS = [DataType.FLOAT32, DataType.FLOAT64]
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
+from phi.kernels.impl.dtype_sets import FLOAT, FLOAT_INT
 
 
-@register_kernel("sequence_pool_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS)
-@register_kernel("sequence_pool_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOATS)
+@register_kernel("sequence_pool_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("sequence_pool_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def sequence_pool_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                               max_index: DenseTensor | None, out_grad: DenseTensor,
                               is_test: bool, pooltype: str, pad_value: float,
@@ -30,8 +28,8 @@ def sequence_pool_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                                       dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
-@register_kernel("sequence_softmax_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS)
-@register_kernel("sequence_softmax_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOATS)
+@register_kernel("sequence_softmax_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("sequence_softmax_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def sequence_softmax_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                                  out_grad: DenseTensor, x_grad: OutTensor) -> None:
     offsets = seq_funcs.check_softmax_input("sequence_softmax_grad", x.dims, x.lod)
@@ -39,8 +37,8 @@ def sequence_softmax_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: De
                                          dev_ctx.alloc(x_grad, out.dtype))
 
 
-@register_kernel("sequence_conv_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS)
-@register_kernel("sequence_conv_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOATS)
+@register_kernel("sequence_conv_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("sequence_conv_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def sequence_conv_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                               padding_data: DenseTensor | None, filter: DenseTensor,
                               out_grad: DenseTensor, context_length: int,
@@ -57,8 +55,8 @@ def sequence_conv_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
         None if filter_grad is None else dev_ctx.alloc(filter_grad, x.dtype))
 
 
-@register_kernel("sequence_expand_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("sequence_expand_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("sequence_expand_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("sequence_expand_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def sequence_expand_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, y: DenseTensor,
                                 out_grad: DenseTensor, ref_level: int,
                                 x_grad: OutTensor) -> None:
@@ -79,17 +77,15 @@ def row_conv_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, filter: DenseTe
         None if filter_grad is None else dev_ctx.alloc(filter_grad, x.dtype))
 
 
-@register_kernel("lod_reset_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("lod_reset_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("lod_reset_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("lod_reset_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def lod_reset_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                           target_lod: list[int], append: bool, x_grad: OutTensor) -> None:
     dev_ctx.alloc(x_grad, out_grad.dtype)[...] = out_grad.data
 
 
-@register_kernel("add_position_encoding_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("add_position_encoding_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("add_position_encoding_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("add_position_encoding_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def add_position_encoding_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                                       out_grad: DenseTensor, alpha: float, beta: float,
                                       x_grad: OutTensor) -> None:

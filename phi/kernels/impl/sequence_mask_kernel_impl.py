@@ -11,13 +11,13 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import sequence as seq_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_INT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 _HOST = {"max_len_tensor": {"backend": Backend.CPU}}
 
 
-@register_kernel("sequence_mask", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("sequence_mask", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES,
+@register_kernel("sequence_mask", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("sequence_mask", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT,
                  arg_overrides=_HOST)
 def sequence_mask_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                          max_len_tensor: DenseTensor | None, maxlen: int, out_dtype: DataType,

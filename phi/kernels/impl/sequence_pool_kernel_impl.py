@@ -10,12 +10,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import sequence as seq_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_FLOATS = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("sequence_pool", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOATS)
-@register_kernel("sequence_pool", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOATS)
+@register_kernel("sequence_pool", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("sequence_pool", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def sequence_pool_kernel(dev_ctx: DeviceContext, x: DenseTensor, is_test: bool, pooltype: str,
                          pad_value: float, out: OutTensor, max_index: OptionalOutTensor) -> None:
     pooltype = seq_funcs.PoolType.parse("sequence_pool", pooltype)

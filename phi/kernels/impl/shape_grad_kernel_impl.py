@@ -12,17 +12,17 @@ from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import shape_grad as shape_grad_funcs
 from phi.kernels.funcs import squeeze as sq_funcs
 from phi.kernels.funcs.cast import FLOAT8_TYPES, WIDE_UNSIGNED_TYPES
-
-_CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-              DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
-              DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128]
-_GPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.BFLOAT16]
-#: Paddle 3.3.1 registers unsqueeze_with_xshape's CPU float16 kernel for strided tensors only
-_UNSQUEEZE_CPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.FLOAT16]
+from phi.kernels.impl.dtype_sets import (
+    BOOL_INTS_FLOAT_BF16_COMPLEX,
+    BOOL_INTS_FLOAT_HALF_BF16_COMPLEX,
+    BOOL_INTS_FLOAT_HALF_COMPLEX,
+)
 
 
-@register_kernel("squeeze_with_xshape", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
-@register_kernel("squeeze_with_xshape", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("squeeze_with_xshape", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 BOOL_INTS_FLOAT_HALF_BF16_COMPLEX)
+@register_kernel("squeeze_with_xshape", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 BOOL_INTS_FLOAT_HALF_COMPLEX)
 def squeeze_with_xshape_kernel(dev_ctx: DeviceContext, x: DenseTensor, axes: IntArray,
                                out: OutTensor, xshape: OptionalOutTensor) -> None:
     """xshape keeps the dims InferMeta gave it, [0, *x.dims], and no buffer (as Paddle's)."""
@@ -30,9 +30,11 @@ def squeeze_with_xshape_kernel(dev_ctx: DeviceContext, x: DenseTensor, axes: Int
     sq_funcs.reshape_copy(x.data, data)
 
 
+# Paddle 3.3.1 registers unsqueeze_with_xshape's CPU float16 kernel for strided tensors only
 @register_kernel("unsqueeze_with_xshape", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 _UNSQUEEZE_CPU_TYPES)
-@register_kernel("unsqueeze_with_xshape", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+                 BOOL_INTS_FLOAT_BF16_COMPLEX)
+@register_kernel("unsqueeze_with_xshape", Backend.GPU, DataLayout.ALL_LAYOUT,
+                 BOOL_INTS_FLOAT_HALF_COMPLEX)
 def unsqueeze_with_xshape_kernel(dev_ctx: DeviceContext, x: DenseTensor, axes: IntArray,
                                  out: OutTensor, xshape: OptionalOutTensor) -> None:
     """xshape keeps the dims InferMeta gave it, [0, *x.dims], and no buffer (as Paddle's)."""
@@ -40,8 +42,9 @@ def unsqueeze_with_xshape_kernel(dev_ctx: DeviceContext, x: DenseTensor, axes: I
     sq_funcs.reshape_copy(x.data, data)
 
 
-@register_kernel("reshape_grad", Backend.CPU, DataLayout.ALL_LAYOUT, [*_CPU_TYPES, *FLOAT8_TYPES])
-@register_kernel("reshape_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("reshape_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 [*BOOL_INTS_FLOAT_HALF_BF16_COMPLEX, *FLOAT8_TYPES])
+@register_kernel("reshape_grad", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INTS_FLOAT_HALF_COMPLEX)
 def reshape_grad_kernel(dev_ctx: DeviceContext, xshape: DenseTensor, out_grad: DenseTensor,
                         x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
@@ -50,7 +53,7 @@ def reshape_grad_kernel(dev_ctx: DeviceContext, xshape: DenseTensor, out_grad: D
 
 @register_kernel("flatten_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
                  list(shape_grad_funcs.FLATTEN_GRAD_CPU_TYPES))
-@register_kernel("flatten_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("flatten_grad", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INTS_FLOAT_HALF_COMPLEX)
 def flatten_grad_kernel(dev_ctx: DeviceContext, xshape: DenseTensor, out_grad: DenseTensor,
                         x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
@@ -70,16 +73,18 @@ def flatten2_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, xshape: DenseTe
     sq_funcs.reshape_copy(out_grad.data, data)
 
 
-@register_kernel("squeeze_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
-@register_kernel("squeeze_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("squeeze_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 BOOL_INTS_FLOAT_HALF_BF16_COMPLEX)
+@register_kernel("squeeze_grad", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INTS_FLOAT_HALF_COMPLEX)
 def squeeze_grad_kernel(dev_ctx: DeviceContext, xshape: DenseTensor, out_grad: DenseTensor,
                         axes: IntArray, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     sq_funcs.reshape_copy(out_grad.data, data)
 
 
-@register_kernel("unsqueeze_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
-@register_kernel("unsqueeze_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("unsqueeze_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
+                 BOOL_INTS_FLOAT_HALF_BF16_COMPLEX)
+@register_kernel("unsqueeze_grad", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INTS_FLOAT_HALF_COMPLEX)
 def unsqueeze_grad_kernel(dev_ctx: DeviceContext, xshape: DenseTensor, out_grad: DenseTensor,
                           axes: IntArray, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
@@ -87,8 +92,8 @@ def unsqueeze_grad_kernel(dev_ctx: DeviceContext, xshape: DenseTensor, out_grad:
 
 
 @register_kernel("transpose_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [*_CPU_TYPES, *WIDE_UNSIGNED_TYPES])
-@register_kernel("transpose_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+                 [*BOOL_INTS_FLOAT_HALF_BF16_COMPLEX, *WIDE_UNSIGNED_TYPES])
+@register_kernel("transpose_grad", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INTS_FLOAT_HALF_COMPLEX)
 def transpose_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, axis: list[int],
                           x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import manipulation as manip_funcs
+from phi.kernels.impl.dtype_sets import INT
 
-_TYPES = [DataType.INT32, DataType.INT64]
 
-
-@register_kernel("shard_index", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("shard_index", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("shard_index", Backend.CPU, DataLayout.ALL_LAYOUT, INT)
+@register_kernel("shard_index", Backend.GPU, DataLayout.ALL_LAYOUT, INT)
 def shard_index_kernel(dev_ctx: DeviceContext, x: DenseTensor, index_num: int, nshards: int,
                        shard_id: int, ignore_value: int, out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)

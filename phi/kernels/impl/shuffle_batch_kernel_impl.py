@@ -8,12 +8,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import random as random_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_INT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 
-
-@register_kernel("shuffle_batch", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("shuffle_batch", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("shuffle_batch", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("shuffle_batch", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def shuffle_batch_kernel(dev_ctx: DeviceContext, x: DenseTensor, seed: DenseTensor,
                          startup_seed: int, out: OutTensor, shuffle_idx: OutTensor,
                          seed_out: OutTensor) -> None:

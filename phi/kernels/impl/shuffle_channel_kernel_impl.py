@@ -4,19 +4,18 @@ kernel writes only the first half of each plane: see that module)."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import vision_shuffle as shuffle_funcs
-
-#: Paddle 3.3.1's CPU dtypes (GPU: the same)
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
-@register_kernel("shuffle_channel", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("shuffle_channel", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+# Paddle 3.3.1's CPU dtypes (GPU: the same)
+@register_kernel("shuffle_channel", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("shuffle_channel", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def shuffle_channel_kernel(dev_ctx: DeviceContext, x: DenseTensor, group: int,
                            out: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)

@@ -3,18 +3,17 @@ phi.kernels.funcs.loss)."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import loss as loss_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("sigmoid_cross_entropy_with_logits", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("sigmoid_cross_entropy_with_logits", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("sigmoid_cross_entropy_with_logits", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("sigmoid_cross_entropy_with_logits", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def sigmoid_cross_entropy_with_logits_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                                              label: DenseTensor,
                                              pos_weight: DenseTensor | None, normalize: bool,

@@ -8,15 +8,12 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import slice as slice_funcs
-
-_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-          DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64,
-          DataType.COMPLEX128]
+from phi.kernels.impl.dtype_sets import BOOL_INTS_FLOAT_COMPLEX
 
 
 @register_kernel("slice_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [*_TYPES, DataType.FLOAT16, DataType.BFLOAT16])
-@register_kernel("slice_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+                 [*BOOL_INTS_FLOAT_COMPLEX, DataType.FLOAT16, DataType.BFLOAT16])
+@register_kernel("slice_grad", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INTS_FLOAT_COMPLEX)
 def slice_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, out_grad: DenseTensor,
                       axes: list[int], starts: IntArray, ends: IntArray, infer_flags: list[int],
                       decrease_axis: list[int], input_grad: OutTensor) -> None:

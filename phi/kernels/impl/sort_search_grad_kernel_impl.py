@@ -9,10 +9,10 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import sort_search_grad as ss_grad_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_INT
 
 _ARGSORT = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT16, DataType.INT32,
             DataType.INT64, DataType.UINT8, DataType.FLOAT16, DataType.BFLOAT16]
-_SELECT = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 #: indices: int64 whatever the kernel's dtype
 _INDICES = {"indices": {"dtype": DataType.INT64}}
 
@@ -28,9 +28,9 @@ def argsort_grad_kernel(dev_ctx: DeviceContext, indices: DenseTensor, x: DenseTe
     ss_grad_funcs.put_back_grad(dev_ctx.xp, indices.data, out_grad.data, axis, True, data)
 
 
-@register_kernel("topk_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SELECT,
+@register_kernel("topk_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT,
                  arg_overrides=_INDICES)
-@register_kernel("topk_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SELECT,
+@register_kernel("topk_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT,
                  arg_overrides=_INDICES)
 def topk_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTensor,
                      out_grad: DenseTensor, k: Scalar, axis: int, largest: bool, sorted: bool,
@@ -39,9 +39,9 @@ def topk_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTenso
     ss_grad_funcs.put_back_grad(dev_ctx.xp, indices.data, out_grad.data, axis, True, data)
 
 
-@register_kernel("kthvalue_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SELECT,
+@register_kernel("kthvalue_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT,
                  arg_overrides=_INDICES)
-@register_kernel("kthvalue_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SELECT,
+@register_kernel("kthvalue_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT,
                  arg_overrides=_INDICES)
 def kthvalue_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTensor,
                          out_grad: DenseTensor, k: int, axis: int, keepdim: bool,
@@ -50,9 +50,9 @@ def kthvalue_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseT
     ss_grad_funcs.put_back_grad(dev_ctx.xp, indices.data, out_grad.data, axis, keepdim, data)
 
 
-@register_kernel("mode_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SELECT,
+@register_kernel("mode_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT,
                  arg_overrides=_INDICES)
-@register_kernel("mode_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SELECT,
+@register_kernel("mode_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT,
                  arg_overrides=_INDICES)
 def mode_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTensor,
                      out_grad: DenseTensor, axis: int, keepdim: bool,

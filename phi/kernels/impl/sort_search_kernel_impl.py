@@ -11,12 +11,12 @@ from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import reduce as reduce_funcs
 from phi.kernels.funcs import sort_search as ss_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_INT
 
 _ARG = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT16, DataType.INT32, DataType.INT64,
         DataType.UINT8]
 _ARGSORT = [*_ARG, DataType.FLOAT16, DataType.BFLOAT16]
 _TOPK = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64, DataType.FLOAT16]
-_SELECT = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 
 
 @register_kernel("argmin", Backend.CPU, DataLayout.ALL_LAYOUT, _ARG)
@@ -46,8 +46,8 @@ def topk_kernel(dev_ctx: DeviceContext, x: DenseTensor, k: Scalar, axis: int, la
     ss_funcs.topk(dev_ctx.xp, x.data, k.to(int), axis, largest, data, index)
 
 
-@register_kernel("kthvalue", Backend.CPU, DataLayout.ALL_LAYOUT, _SELECT)
-@register_kernel("kthvalue", Backend.GPU, DataLayout.ALL_LAYOUT, _SELECT)
+@register_kernel("kthvalue", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("kthvalue", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def kthvalue_kernel(dev_ctx: DeviceContext, x: DenseTensor, k: int, axis: int, keepdim: bool,
                     out: OutTensor, indices: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
@@ -55,8 +55,8 @@ def kthvalue_kernel(dev_ctx: DeviceContext, x: DenseTensor, k: int, axis: int, k
     ss_funcs.kthvalue(dev_ctx.xp, x.data, k, axis, data, index)
 
 
-@register_kernel("mode", Backend.CPU, DataLayout.ALL_LAYOUT, _SELECT)
-@register_kernel("mode", Backend.GPU, DataLayout.ALL_LAYOUT, _SELECT)
+@register_kernel("mode", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("mode", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def mode_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: int, keepdim: bool,
                 out: OutTensor, indices: OutTensor) -> None:
     data = dev_ctx.alloc(out, x.dtype)
@@ -64,8 +64,8 @@ def mode_kernel(dev_ctx: DeviceContext, x: DenseTensor, axis: int, keepdim: bool
     ss_funcs.mode(dev_ctx.xp, x.data, axis, data, index)
 
 
-@register_kernel("searchsorted", Backend.CPU, DataLayout.ALL_LAYOUT, _SELECT)
-@register_kernel("searchsorted", Backend.GPU, DataLayout.ALL_LAYOUT, _SELECT)
+@register_kernel("searchsorted", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("searchsorted", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def searchsorted_kernel(dev_ctx: DeviceContext, sorted_sequence: DenseTensor,
                         values: DenseTensor, out_int32: bool, right: bool,
                         out: OutTensor) -> None:

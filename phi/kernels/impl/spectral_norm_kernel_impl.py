@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import vision_norm as norm_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("spectral_norm", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("spectral_norm", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("spectral_norm", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("spectral_norm", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def spectral_norm_kernel(dev_ctx: DeviceContext, weight: DenseTensor, u: DenseTensor,
                          v: DenseTensor, dim: int, power_iters: int, eps: float,
                          out: OutTensor) -> None:

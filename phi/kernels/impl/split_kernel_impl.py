@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType, IntArray, Scalar
+from phi.common import Backend, DataLayout, IntArray, Scalar
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensorList
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import concat_split as cs_funcs
-
-_CPU_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-              DataType.INT64, DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16,
-              DataType.BFLOAT16, DataType.COMPLEX64, DataType.COMPLEX128]
-_GPU_TYPES = [t for t in _CPU_TYPES if t is not DataType.BFLOAT16]
+from phi.kernels.impl.dtype_sets import (
+    BOOL_INTS_FLOAT_HALF_BF16_COMPLEX,
+    BOOL_INTS_FLOAT_HALF_COMPLEX,
+)
 
 
 def _run(dev_ctx: DeviceContext, x: DenseTensor, sections: list[int], axis: int,
@@ -21,8 +20,8 @@ def _run(dev_ctx: DeviceContext, x: DenseTensor, sections: list[int], axis: int,
     cs_funcs.split(dev_ctx.xp, x.data, sections, axis, datas)
 
 
-@register_kernel("split", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
-@register_kernel("split", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("split", Backend.CPU, DataLayout.ALL_LAYOUT, BOOL_INTS_FLOAT_HALF_BF16_COMPLEX)
+@register_kernel("split", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INTS_FLOAT_HALF_COMPLEX)
 def split_kernel(dev_ctx: DeviceContext, x: DenseTensor, sections: IntArray, axis: Scalar,
                  out: OutTensorList) -> None:
     ax = cs_funcs.normalize_axis(axis.to(int), len(x.dims), "split")
@@ -31,7 +30,7 @@ def split_kernel(dev_ctx: DeviceContext, x: DenseTensor, sections: IntArray, axi
 
 @register_kernel("split_with_num", Backend.CPU, DataLayout.ALL_LAYOUT,
                  list(cs_funcs.SPLIT_WITH_NUM_CPU_TYPES))
-@register_kernel("split_with_num", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("split_with_num", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INTS_FLOAT_HALF_COMPLEX)
 def split_with_num_kernel(dev_ctx: DeviceContext, x: DenseTensor, num: int, axis: Scalar,
                           out: OutTensorList) -> None:
     ax = cs_funcs.normalize_axis(axis.to(int), len(x.dims), "split")

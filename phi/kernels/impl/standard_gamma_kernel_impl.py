@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
-from phi.core.dense_tensor import DenseTensor
-from phi.core.device_context import DeviceContext
-from phi.core.kernel_args import OutTensor
-from phi.core.kernel_registry import register_kernel
+from phi.core.kernel_table import KernelRow, register_table
 from phi.kernels.funcs import random as random_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
+from phi.kernels.impl.elementwise_templates import same_dtype_in_call
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
-
-
-@register_kernel("standard_gamma", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("standard_gamma", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
-def standard_gamma_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor) -> None:
-    random_funcs.standard_gamma(dev_ctx.xp, x.data, dev_ctx.alloc(out, x.dtype))
+register_table(same_dtype_in_call, [
+    KernelRow("standard_gamma", random_funcs.standard_gamma, FLOAT),
+])

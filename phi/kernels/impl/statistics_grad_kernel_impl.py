@@ -9,9 +9,14 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import statistics_grad as stat_grad_funcs
+from phi.kernels.impl.dtype_sets import (
+    ALL_TYPES,
+    ALL_TYPES_NO_BF16,
+    FLOAT,
+    FLOAT_INT,
+    HALF_FLOAT_INT,
+)
 
-_MEDIAN = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
-_MOMENT = [DataType.FLOAT32, DataType.FLOAT64]
 _NANSUM_CPU = [DataType.BOOL, DataType.INT16, DataType.INT32, DataType.INT64,
                DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32, DataType.FLOAT64,
                DataType.COMPLEX64, DataType.COMPLEX128]
@@ -19,16 +24,10 @@ _NANSUM_GPU = [t for t in _NANSUM_CPU if t is not DataType.BFLOAT16]
 #: medians / indices: int64 indices whatever the kernel's dtype
 _INDEX = {"medians": {"dtype": DataType.INT64}}
 _INDICES = {"indices": {"dtype": DataType.INT64}}
-_REDUCE_AS_CPU = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-                  DataType.INT64, DataType.FLOAT16, DataType.BFLOAT16, DataType.FLOAT32,
-                  DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
-_REDUCE_AS_GPU = [t for t in _REDUCE_AS_CPU if t is not DataType.BFLOAT16]
-_SEGMENT = [DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64, DataType.INT32,
-            DataType.INT64]
 
 
-@register_kernel("median_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _MEDIAN, arg_overrides=_INDEX)
-@register_kernel("median_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _MEDIAN, arg_overrides=_INDEX)
+@register_kernel("median_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT, arg_overrides=_INDEX)
+@register_kernel("median_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT, arg_overrides=_INDEX)
 def median_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, medians: DenseTensor,
                        out_grad: DenseTensor, axis: IntArray, keepdim: bool, mode: str,
                        x_grad: OutTensor) -> None:
@@ -37,8 +36,8 @@ def median_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, medians: DenseTen
                                 axis.get_data(), mode, data)
 
 
-@register_kernel("std_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _MOMENT)
-@register_kernel("std_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _MOMENT)
+@register_kernel("std_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("std_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def std_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                     out_grad: DenseTensor, axis: list[int], keepdim: bool, unbiased: bool,
                     correction: float, x_grad: OutTensor) -> None:
@@ -47,8 +46,8 @@ def std_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                              data)
 
 
-@register_kernel("var_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _MOMENT)
-@register_kernel("var_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _MOMENT)
+@register_kernel("var_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("var_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def var_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                     axis: list[int], keepdim: bool, unbiased: bool, correction: float,
                     x_grad: OutTensor) -> None:
@@ -66,9 +65,9 @@ def nansum_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTe
                                 reduce_all, data)
 
 
-@register_kernel("cummax_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _MEDIAN,
+@register_kernel("cummax_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT,
                  arg_overrides=_INDICES)
-@register_kernel("cummax_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _MEDIAN,
+@register_kernel("cummax_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT,
                  arg_overrides=_INDICES)
 def cummax_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTensor,
                        out_grad: DenseTensor, axis: int, dtype: DataType,
@@ -77,9 +76,9 @@ def cummax_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTen
     stat_grad_funcs.cum_extremum_grad(dev_ctx.xp, indices.data, out_grad.data, axis, data)
 
 
-@register_kernel("cummin_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _MEDIAN,
+@register_kernel("cummin_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT,
                  arg_overrides=_INDICES)
-@register_kernel("cummin_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _MEDIAN,
+@register_kernel("cummin_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT,
                  arg_overrides=_INDICES)
 def cummin_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTensor,
                        out_grad: DenseTensor, axis: int, dtype: DataType,
@@ -88,16 +87,16 @@ def cummin_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTen
     stat_grad_funcs.cum_extremum_grad(dev_ctx.xp, indices.data, out_grad.data, axis, data)
 
 
-@register_kernel("reduce_as_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _REDUCE_AS_CPU)
-@register_kernel("reduce_as_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _REDUCE_AS_GPU)
+@register_kernel("reduce_as_grad", Backend.CPU, DataLayout.ALL_LAYOUT, ALL_TYPES)
+@register_kernel("reduce_as_grad", Backend.GPU, DataLayout.ALL_LAYOUT, ALL_TYPES_NO_BF16)
 def reduce_as_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, target: DenseTensor,
                           out_grad: DenseTensor, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, x.dtype)
     stat_grad_funcs.reduce_as_grad(dev_ctx.xp, x.dims, out_grad.data, data)
 
 
-@register_kernel("segment_pool_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _SEGMENT)
-@register_kernel("segment_pool_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _SEGMENT)
+@register_kernel("segment_pool_grad", Backend.CPU, DataLayout.ALL_LAYOUT, HALF_FLOAT_INT)
+@register_kernel("segment_pool_grad", Backend.GPU, DataLayout.ALL_LAYOUT, HALF_FLOAT_INT)
 def segment_pool_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, segment_ids: DenseTensor,
                              out: DenseTensor, summed_ids: DenseTensor, out_grad: DenseTensor,
                              pooltype: str, x_grad: OutTensor) -> None:

@@ -10,12 +10,11 @@ from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import tdm as tdm_funcs
 from phi.kernels.funcs.unique import index_dtype
+from phi.kernels.impl.dtype_sets import FLOAT_INT
 
-_IDS = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 
-
-@register_kernel("tdm_child", Backend.CPU, DataLayout.ALL_LAYOUT, _IDS)
-@register_kernel("tdm_child", Backend.GPU, DataLayout.ALL_LAYOUT, _IDS)
+@register_kernel("tdm_child", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("tdm_child", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def tdm_child_kernel(dev_ctx: DeviceContext, x: DenseTensor, tree_info: DenseTensor,
                      child_nums: int, dtype: DataType, child: OutTensor,
                      leaf_mask: OutTensor) -> None:
@@ -26,8 +25,8 @@ def tdm_child_kernel(dev_ctx: DeviceContext, x: DenseTensor, tree_info: DenseTen
                         dev_ctx.alloc(leaf_mask, out_dtype, dims))
 
 
-@register_kernel("tdm_sampler", Backend.CPU, DataLayout.ALL_LAYOUT, _IDS)
-@register_kernel("tdm_sampler", Backend.GPU, DataLayout.ALL_LAYOUT, _IDS)
+@register_kernel("tdm_sampler", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("tdm_sampler", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def tdm_sampler_kernel(dev_ctx: DeviceContext, x: DenseTensor, travel: DenseTensor,
                        layer: DenseTensor, output_positive: bool,
                        neg_samples_num_list: list[int], layer_offset: list[int], seed: int,

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType, IntArray
+from phi.common import Backend, DataLayout, IntArray
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import expand as expand_funcs
-
-_TYPES = [DataType.BOOL, DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32,
-          DataType.INT64, DataType.FLOAT16, DataType.FLOAT32, DataType.FLOAT64,
-          DataType.COMPLEX64, DataType.COMPLEX128]
+from phi.kernels.impl.dtype_sets import ALL_TYPES_NO_BF16
 
 
-@register_kernel("tile", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("tile", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("tile", Backend.CPU, DataLayout.ALL_LAYOUT, ALL_TYPES_NO_BF16)
+@register_kernel("tile", Backend.GPU, DataLayout.ALL_LAYOUT, ALL_TYPES_NO_BF16)
 def tile_kernel(dev_ctx: DeviceContext, x: DenseTensor, repeat_times: IntArray,
                 out: OutTensor) -> None:
     reps = repeat_times.get_data()

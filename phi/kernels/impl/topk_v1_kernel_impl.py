@@ -9,12 +9,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import sort_search as ss_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_HALF_INT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.INT32, DataType.INT64]
 
-
-@register_kernel("topk_v1", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("topk_v1", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("topk_v1", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_INT)
+@register_kernel("topk_v1", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_HALF_INT)
 def topk_v1_kernel(dev_ctx: DeviceContext, x: DenseTensor, k: Scalar, out: OutTensor,
                    indices: OutTensor) -> None:
     dims = ss_funcs.topk_dims(x.dims, k.to(int), -1, "top_k")

@@ -11,19 +11,19 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import unary_math_grad
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_REAL = [DataType.FLOAT32, DataType.FLOAT64]
 #: a complex x's out_grad (angle, real, imag; activation_grad's abs) is its real type
 REAL_OUT_GRAD_C64 = {"out_grad": {"dtype": DataType.FLOAT32}}
 REAL_OUT_GRAD_C128 = {"out_grad": {"dtype": DataType.FLOAT64}}
 
 
-@register_kernel("angle_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _REAL)
+@register_kernel("angle_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
 @register_kernel("angle_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX64,
                  arg_overrides=REAL_OUT_GRAD_C64)
 @register_kernel("angle_grad", Backend.CPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX128,
                  arg_overrides=REAL_OUT_GRAD_C128)
-@register_kernel("angle_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _REAL)
+@register_kernel("angle_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 @register_kernel("angle_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX64,
                  arg_overrides=REAL_OUT_GRAD_C64)
 @register_kernel("angle_grad", Backend.GPU, DataLayout.ALL_LAYOUT, DataType.COMPLEX128,

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import random as random_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("uniform_inplace", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("uniform_inplace", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("uniform_inplace", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("uniform_inplace", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def uniform_inplace_kernel(dev_ctx: DeviceContext, x: DenseTensor, min: float, max: float,
                            seed: int, out: OutTensor) -> None:
     low = min

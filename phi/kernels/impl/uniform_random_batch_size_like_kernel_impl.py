@@ -9,12 +9,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import random as random_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_BF16
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16]
 
-
-@register_kernel("uniform_random_batch_size_like", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("uniform_random_batch_size_like", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("uniform_random_batch_size_like", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_BF16)
+@register_kernel("uniform_random_batch_size_like", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_BF16)
 def uniform_random_batch_size_like_kernel(
         dev_ctx: DeviceContext, input: DenseTensor, shape: list[int], input_dim_idx: int,
         output_dim_idx: int, min: float, max: float, seed: int, diag_num: int, diag_step: int,

@@ -12,8 +12,7 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import unique as unique_funcs
-
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
+from phi.kernels.impl.dtype_sets import FLOAT_INT
 
 
 def _store(dev_ctx: DeviceContext, tensor: DenseTensor | None, dtype: DataType,
@@ -23,8 +22,8 @@ def _store(dev_ctx: DeviceContext, tensor: DenseTensor | None, dtype: DataType,
         dev_ctx.alloc(tensor, dtype, tuple(values.shape))[...] = values
 
 
-@register_kernel("unique_raw", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("unique_raw", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("unique_raw", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("unique_raw", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def unique_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, return_index: bool,
                       return_inverse: bool, return_counts: bool, axis: list[int],
                       dtype: DataType, is_sorted: bool, out: OutTensor,
@@ -39,8 +38,8 @@ def unique_raw_kernel(dev_ctx: DeviceContext, x: DenseTensor, return_index: bool
         _store(dev_ctx, counts if return_counts else None, itype, result.counts)
 
 
-@register_kernel("unique", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("unique", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("unique", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("unique", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def unique_kernel(dev_ctx: DeviceContext, x: DenseTensor, return_index: bool,
                   return_inverse: bool, return_counts: bool, axis: list[int], dtype: DataType,
                   out: OutTensor, indices: OptionalOutTensor, index: OptionalOutTensor,
@@ -49,8 +48,8 @@ def unique_kernel(dev_ctx: DeviceContext, x: DenseTensor, return_index: bool,
                       True, out, indices, index, counts)
 
 
-@register_kernel("unique_consecutive", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("unique_consecutive", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("unique_consecutive", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("unique_consecutive", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def unique_consecutive_kernel(dev_ctx: DeviceContext, x: DenseTensor, return_inverse: bool,
                               return_counts: bool, axis: list[int], dtype: DataType,
                               out: OutTensor, index: OptionalOutTensor,

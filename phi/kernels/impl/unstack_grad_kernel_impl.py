@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import concat_split as cs_funcs
-
-_TYPES = [DataType.INT32, DataType.INT64, DataType.FLOAT32, DataType.FLOAT64,
-          DataType.COMPLEX64, DataType.COMPLEX128]
+from phi.kernels.impl.dtype_sets import INT_FLOAT_COMPLEX
 
 
-@register_kernel("unstack_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("unstack_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("unstack_grad", Backend.CPU, DataLayout.ALL_LAYOUT, INT_FLOAT_COMPLEX)
+@register_kernel("unstack_grad", Backend.GPU, DataLayout.ALL_LAYOUT, INT_FLOAT_COMPLEX)
 def unstack_grad_kernel(dev_ctx: DeviceContext, y_grad: list[DenseTensor], axis: int, num: int,
                         x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, y_grad[0].dtype)

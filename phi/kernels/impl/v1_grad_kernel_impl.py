@@ -14,12 +14,12 @@ from phi.kernels.funcs import crop as crop_funcs
 from phi.kernels.funcs import expand_grad as expand_grad_funcs
 from phi.kernels.funcs import reduce as reduce_funcs
 from phi.kernels.funcs import sort_search as ss_funcs
+from phi.kernels.impl.dtype_sets import FLOAT_INT
 
 _MEAN_CPU = [DataType.FLOAT32, DataType.FLOAT64, DataType.BFLOAT16, DataType.COMPLEX64,
              DataType.COMPLEX128]
 _MEAN_GPU = [DataType.FLOAT32, DataType.FLOAT64, DataType.FLOAT16, DataType.COMPLEX64,
              DataType.COMPLEX128]
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64, DataType.INT32, DataType.INT64]
 
 
 @register_kernel("mean_all_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _MEAN_CPU)
@@ -30,8 +30,8 @@ def mean_all_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: Dense
     reduce_funcs.mean_all_grad(dev_ctx.xp, out_grad.data, dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
-@register_kernel("topk_v1_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("topk_v1_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("topk_v1_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("topk_v1_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def topk_v1_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTensor,
                         out_grad: DenseTensor, k: Scalar, x_grad: OutTensor) -> None:
     x_grad.resize(tuple(x.dims))
@@ -39,8 +39,8 @@ def topk_v1_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTe
                        dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
-@register_kernel("legacy_expand_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("legacy_expand_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("legacy_expand_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("legacy_expand_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def legacy_expand_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                               expand_times: IntArray, x_grad: OutTensor) -> None:
     x_grad.resize(tuple(x.dims))
@@ -48,8 +48,8 @@ def legacy_expand_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: 
                                 dev_ctx.alloc(x_grad, out_grad.dtype))
 
 
-@register_kernel("crop_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("crop_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("crop_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
+@register_kernel("crop_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT_INT)
 def crop_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out_grad: DenseTensor,
                      offsets: IntArray, x_grad: OutTensor) -> None:
     crop_funcs.crop_grad(dev_ctx.xp, out_grad.data, offsets.get_data(),

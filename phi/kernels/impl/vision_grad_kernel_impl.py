@@ -12,8 +12,7 @@ from phi.kernels.funcs import batch_norm as bn_funcs
 from phi.kernels.funcs import batch_norm_grad as bn_grad_funcs
 from phi.kernels.funcs import conv_grad as conv_grad_funcs
 from phi.kernels.funcs import pooling_grad as pool_grad_funcs
-
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
 def _data(t: DenseTensor | None):
@@ -22,8 +21,8 @@ def _data(t: DenseTensor | None):
     return t.data if t is not None and t.initialized() else None
 
 
-@register_kernel("conv2d_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("conv2d_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("conv2d_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("conv2d_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def conv2d_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, filter: DenseTensor,
                        out_grad: DenseTensor, strides: list[int], paddings: list[int],
                        padding_algorithm: str, dilations: list[int], groups: int,
@@ -36,8 +35,8 @@ def conv2d_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, filter: Dense
                                 dx, dw)
 
 
-@register_kernel("depthwise_conv2d_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("depthwise_conv2d_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("depthwise_conv2d_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("depthwise_conv2d_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def depthwise_conv2d_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor,
                                  filter: DenseTensor, out_grad: DenseTensor,
                                  strides: list[int], paddings: list[int],
@@ -52,8 +51,8 @@ def depthwise_conv2d_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor,
 
 
 @register_kernel("pool2d_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [*_FLOAT, DataType.FLOAT16])
-@register_kernel("pool2d_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+                 [*FLOAT, DataType.FLOAT16])
+@register_kernel("pool2d_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def pool2d_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                        out_grad: DenseTensor, kernel_size: IntArray, strides: list[int],
                        paddings: list[int], ceil_mode: bool, exclusive: bool, data_format: str,
@@ -66,8 +65,8 @@ def pool2d_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                                 padding_algorithm, data)
 
 
-@register_kernel("batch_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("batch_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("batch_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("batch_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def batch_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, scale: DenseTensor | None,
                            bias: DenseTensor | None, mean_out: DenseTensor | None,
                            variance_out: DenseTensor | None, saved_mean: DenseTensor | None,

@@ -13,12 +13,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import vision_norm_grad as norm_grad_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("group_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("group_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("group_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("group_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def group_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, scale: DenseTensor | None,
                            bias: DenseTensor | None, y: DenseTensor, mean: DenseTensor,
                            variance: DenseTensor, y_grad: DenseTensor, epsilon: float,
@@ -33,8 +32,8 @@ def group_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, scale: DenseT
                                     data_layout, dx, ds, db)
 
 
-@register_kernel("instance_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("instance_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("instance_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("instance_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def instance_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                               scale: DenseTensor | None, bias: DenseTensor | None,
                               saved_mean: DenseTensor, saved_variance: DenseTensor,
@@ -50,8 +49,8 @@ def instance_norm_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor,
                                        ds, db)
 
 
-@register_kernel("affine_channel_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("affine_channel_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("affine_channel_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("affine_channel_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def affine_channel_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, scale: DenseTensor,
                                bias: DenseTensor, out_grad: DenseTensor, data_layout: str,
                                x_grad: OptionalOutTensor, scale_grad: OptionalOutTensor,
@@ -73,8 +72,8 @@ def lrn_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                              alpha, beta, data_format, data)
 
 
-@register_kernel("spectral_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("spectral_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("spectral_norm_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("spectral_norm_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def spectral_norm_grad_kernel(dev_ctx: DeviceContext, weight: DenseTensor, u: DenseTensor,
                               v: DenseTensor, out_grad: DenseTensor, dim: int,
                               power_iters: int, eps: float, weight_grad: OutTensor) -> None:

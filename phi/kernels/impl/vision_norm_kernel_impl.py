@@ -3,18 +3,17 @@ phi.kernels.funcs.vision_norm)."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor, OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import vision_norm as norm_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
-@register_kernel("group_norm", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("group_norm", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("group_norm", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("group_norm", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def group_norm_kernel(dev_ctx: DeviceContext, x: DenseTensor, scale: DenseTensor | None,
                       bias: DenseTensor | None, epsilon: float, groups: int, data_layout: str,
                       y: OutTensor, mean: OptionalOutTensor, variance: OptionalOutTensor) -> None:
@@ -26,10 +25,8 @@ def group_norm_kernel(dev_ctx: DeviceContext, x: DenseTensor, scale: DenseTensor
                           data_layout, y_data, mean_data, var_data)
 
 
-@register_kernel("instance_norm", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
-@register_kernel("instance_norm", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("instance_norm", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("instance_norm", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def instance_norm_kernel(dev_ctx: DeviceContext, x: DenseTensor, scale: DenseTensor | None,
                          bias: DenseTensor | None, epsilon: float, y: OutTensor,
                          saved_mean: OptionalOutTensor, saved_variance: OptionalOutTensor) -> None:

@@ -12,8 +12,7 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import vision_pool_grad as pool_grad_funcs
-
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
 @register_kernel("pool3d_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
@@ -31,8 +30,8 @@ def pool3d_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                                  global_pooling, adaptive, padding_algorithm, data)
 
 
-@register_kernel("max_pool2d_with_index_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("max_pool2d_with_index_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("max_pool2d_with_index_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("max_pool2d_with_index_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def max_pool2d_with_index_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, mask: DenseTensor,
                                       out_grad: DenseTensor, ksize: list[int],
                                       strides: list[int], paddings: list[int],
@@ -43,8 +42,8 @@ def max_pool2d_with_index_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, ma
     pool_grad_funcs.max_pool_with_index_grad(dev_ctx.xp, mask.data, out_grad.data, data)
 
 
-@register_kernel("max_pool3d_with_index_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("max_pool3d_with_index_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("max_pool3d_with_index_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("max_pool3d_with_index_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def max_pool3d_with_index_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, mask: DenseTensor,
                                       out_grad: DenseTensor, ksize: list[int],
                                       strides: list[int], paddings: list[int],
@@ -55,8 +54,8 @@ def max_pool3d_with_index_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, ma
     pool_grad_funcs.max_pool_with_index_grad(dev_ctx.xp, mask.data, out_grad.data, data)
 
 
-@register_kernel("unpool_grad", Backend.CPU, DataLayout.ALL_LAYOUT, [*_FLOAT, DataType.INT64])
-@register_kernel("unpool_grad", Backend.GPU, DataLayout.ALL_LAYOUT, [*_FLOAT, DataType.INT64])
+@register_kernel("unpool_grad", Backend.CPU, DataLayout.ALL_LAYOUT, [*FLOAT, DataType.INT64])
+@register_kernel("unpool_grad", Backend.GPU, DataLayout.ALL_LAYOUT, [*FLOAT, DataType.INT64])
 def unpool_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTensor,
                        out: DenseTensor, out_grad: DenseTensor, ksize: list[int],
                        strides: list[int], paddings: list[int], output_size: list[int],
@@ -67,9 +66,9 @@ def unpool_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTen
 
 
 @register_kernel("unpool3d_grad", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [*_FLOAT, DataType.INT64])
+                 [*FLOAT, DataType.INT64])
 @register_kernel("unpool3d_grad", Backend.GPU, DataLayout.ALL_LAYOUT,
-                 [*_FLOAT, DataType.INT64])
+                 [*FLOAT, DataType.INT64])
 def unpool3d_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseTensor,
                          out: DenseTensor, out_grad: DenseTensor, ksize: list[int],
                          strides: list[int], paddings: list[int], output_size: list[int],
@@ -80,8 +79,8 @@ def unpool3d_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, indices: DenseT
                                 "unpool3d_grad")
 
 
-@register_kernel("maxout_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("maxout_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("maxout_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("maxout_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def maxout_grad_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: DenseTensor,
                        out_grad: DenseTensor, groups: int, axis: int,
                        x_grad: OutTensor) -> None:

@@ -5,19 +5,18 @@ one body for every backend."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import vision_shuffle_grad as shuffle_grad
-
-#: Paddle 3.3.1's CPU dtypes of these grad kernels (GPU: the same)
-_FLOAT = [DataType.FLOAT32, DataType.FLOAT64]
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
-@register_kernel("pixel_shuffle_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("pixel_shuffle_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+# Paddle 3.3.1's CPU dtypes of these grad kernels (GPU: the same)
+@register_kernel("pixel_shuffle_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("pixel_shuffle_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def pixel_shuffle_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor,
                               upscale_factor: int, data_format: str,
                               x_grad: OutTensor) -> None:
@@ -26,8 +25,8 @@ def pixel_shuffle_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor,
                                     data)
 
 
-@register_kernel("pixel_unshuffle_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("pixel_unshuffle_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("pixel_unshuffle_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("pixel_unshuffle_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def pixel_unshuffle_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor,
                                 downscale_factor: int, data_format: str,
                                 x_grad: OutTensor) -> None:
@@ -36,24 +35,24 @@ def pixel_unshuffle_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor,
                                       data_format, data)
 
 
-@register_kernel("channel_shuffle_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("channel_shuffle_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("channel_shuffle_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("channel_shuffle_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def channel_shuffle_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, groups: int,
                                 data_format: str, x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     shuffle_grad.channel_shuffle_grad(dev_ctx.xp, out_grad.data, groups, data_format, data)
 
 
-@register_kernel("shuffle_channel_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("shuffle_channel_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("shuffle_channel_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("shuffle_channel_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def shuffle_channel_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, group: int,
                                 x_grad: OutTensor) -> None:
     data = dev_ctx.alloc(x_grad, out_grad.dtype)
     shuffle_grad.channel_shuffle_grad(dev_ctx.xp, out_grad.data, group, "NCHW", data)
 
 
-@register_kernel("temporal_shift_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _FLOAT)
-@register_kernel("temporal_shift_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _FLOAT)
+@register_kernel("temporal_shift_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("temporal_shift_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def temporal_shift_grad_kernel(dev_ctx: DeviceContext, out_grad: DenseTensor, seg_num: int,
                                shift_ratio: float, data_format: str,
                                x_grad: OutTensor) -> None:

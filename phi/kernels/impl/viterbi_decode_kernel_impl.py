@@ -12,10 +12,10 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import crf_decode as crf_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
 
-@register_kernel("viterbi_decode", Backend.CPU, DataLayout.ALL_LAYOUT,
-                 [DataType.FLOAT32, DataType.FLOAT64])
+@register_kernel("viterbi_decode", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
 def viterbi_decode_kernel(dev_ctx: DeviceContext, potentials: DenseTensor,
                           transition_params: DenseTensor, lengths: DenseTensor,
                           include_bos_eos_tag: bool, scores: OutTensor, path: OutTensor) -> None:

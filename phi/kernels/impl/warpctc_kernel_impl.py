@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import loss_alignment
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("warpctc", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("warpctc", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("warpctc", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("warpctc", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def warpctc_kernel(dev_ctx: DeviceContext, logits: DenseTensor, label: DenseTensor,
                    logits_length: DenseTensor | None, label_length: DenseTensor | None,
                    blank: int, norm_by_times: bool, loss: OutTensor,
@@ -27,8 +26,8 @@ def warpctc_kernel(dev_ctx: DeviceContext, logits: DenseTensor, label: DenseTens
                            dev_ctx.alloc(warp_ctc_grad, logits.dtype))
 
 
-@register_kernel("warpctc_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("warpctc_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("warpctc_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("warpctc_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def warpctc_grad_kernel(dev_ctx: DeviceContext, warp_ctc_grad: DenseTensor, logits: DenseTensor,
                         loss_grad: DenseTensor, logits_length: DenseTensor | None, blank: int,
                         norm_by_times: bool, logits_grad: OutTensor) -> None:

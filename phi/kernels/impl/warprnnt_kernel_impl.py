@@ -3,18 +3,17 @@ phi.kernels.funcs.loss_alignment)."""
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import loss_alignment
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("warprnnt", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("warprnnt", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("warprnnt", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("warprnnt", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def warprnnt_kernel(dev_ctx: DeviceContext, input: DenseTensor, label: DenseTensor,
                     input_lengths: DenseTensor, label_lengths: DenseTensor, blank: int,
                     fastemit_lambda: float, loss: OutTensor, warprnntgrad: OutTensor) -> None:
@@ -25,8 +24,8 @@ def warprnnt_kernel(dev_ctx: DeviceContext, input: DenseTensor, label: DenseTens
                             dev_ctx.alloc(warprnntgrad, input.dtype))
 
 
-@register_kernel("warprnnt_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("warprnnt_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("warprnnt_grad", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("warprnnt_grad", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def warprnnt_grad_kernel(dev_ctx: DeviceContext, input: DenseTensor, input_lengths: DenseTensor,
                          warprnntgrad: DenseTensor, loss_grad: DenseTensor, blank: int,
                          fastemit_lambda: float, input_grad: OutTensor) -> None:

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from phi.common import Backend, DataLayout, DataType
+from phi.common import Backend, DataLayout
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OptionalOutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import where_grad as where_grad_funcs
-
-_CPU_TYPES = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT32,
-              DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
-_GPU_TYPES = [DataType.BOOL, DataType.INT32, DataType.INT64, DataType.FLOAT16,
-              DataType.FLOAT32, DataType.FLOAT64, DataType.COMPLEX64, DataType.COMPLEX128]
+from phi.kernels.impl.dtype_sets import BOOL_INT_FLOAT_COMPLEX, BOOL_INT_HALF_FLOAT_COMPLEX
 
 
-@register_kernel("where_grad", Backend.CPU, DataLayout.ALL_LAYOUT, _CPU_TYPES)
-@register_kernel("where_grad", Backend.GPU, DataLayout.ALL_LAYOUT, _GPU_TYPES)
+@register_kernel("where_grad", Backend.CPU, DataLayout.ALL_LAYOUT, BOOL_INT_FLOAT_COMPLEX)
+@register_kernel("where_grad", Backend.GPU, DataLayout.ALL_LAYOUT, BOOL_INT_HALF_FLOAT_COMPLEX)
 def where_grad_kernel(dev_ctx: DeviceContext, condition: DenseTensor, x: DenseTensor,
                       y: DenseTensor, out_grad: DenseTensor, x_grad: OptionalOutTensor,
                       y_grad: OptionalOutTensor) -> None:

@@ -9,12 +9,11 @@ from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import OutTensor
 from phi.core.kernel_registry import register_kernel
 from phi.kernels.funcs import detection_loss as loss_funcs
+from phi.kernels.impl.dtype_sets import FLOAT
 
-_TYPES = [DataType.FLOAT32, DataType.FLOAT64]
 
-
-@register_kernel("yolo_loss", Backend.CPU, DataLayout.ALL_LAYOUT, _TYPES)
-@register_kernel("yolo_loss", Backend.GPU, DataLayout.ALL_LAYOUT, _TYPES)
+@register_kernel("yolo_loss", Backend.CPU, DataLayout.ALL_LAYOUT, FLOAT)
+@register_kernel("yolo_loss", Backend.GPU, DataLayout.ALL_LAYOUT, FLOAT)
 def yolo_loss_kernel(dev_ctx: DeviceContext, x: DenseTensor, gt_box: DenseTensor,
                      gt_label: DenseTensor, gt_score: DenseTensor | None, anchors: list[int],
                      anchor_mask: list[int], class_num: int, ignore_thresh: float,
