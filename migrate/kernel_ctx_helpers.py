@@ -92,6 +92,9 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
     ctx_param = plain[ctx_at[0]].name.value
     if ctx_param in store_names(fn.body, outer_only=False):
         raise SkipError(f"passes ctx to {name}(), which rebinds '{ctx_param}'")
+    if home is not None:  # `if _TRACE:` of its module folded first: its reads go unread
+        folded = fold_module_switches(home, fn, fn.body)
+        fn = fn if folded is fn.body else fn.with_changes(body=folded)
     if home is not None and home is not mk.info:
         _check_reads(mk, home, fn, plain[ctx_at[0]])
     if key in mk.lifting or len(mk.lifting) >= MAX_DEPTH:

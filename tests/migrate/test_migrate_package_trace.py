@@ -64,7 +64,7 @@ def test_the_generated_f_strings_parse_and_the_dead_trace_goes(written: dict[str
         ast.parse(text, feature_version=(3, 9))
     # utils' `_TRACE = False`: the branch is gone, and with it the import of the switch
     assert "_TRACE" not in unary_text and "[team]" not in unary_text
-    assert """raise ValueError(f'tr_tagged: attribute "tag" is empty')""" in unary_text
+    assert """raise ValueError('tr_tagged: attribute "tag" is empty')""" in unary_text
     assert 'raise ValueError(f"tr_tagged: tag {tag!r} is too long for {{tag}}")' in unary_text
     assert "len(f\"   pad|'pad'|{tag}\")" in labels
     # loud's switch is rebound by enable_trace(): the kernel reading it stays as it was
