@@ -99,10 +99,10 @@ def function_table(mk: KernelMigration, name: str, member: Member) -> cst.Name |
     for ref in table.values():
         if why := _fixed_function(info, info, ref):
             raise SkipError(f"{said} holding {why}")
-    if assigned_outside(info, name):
-        raise SkipError(f"{said} also assigned outside its class body")
-    if why := table_change(info.module, name):
+    if why := table_change(info.module, name):  # said with the statement changing it
         raise SkipError(f"{said} that {why}")
+    if assigned_outside(info, name):  # `setattr(...)`
+        raise SkipError(f"{said} also set outside its class body (setattr)")
     read = {info.path.resolve()} if info.path is not None else set()
     if info.path is not None and (why := _tree_change(info, mk.members, name, read, True)):
         raise SkipError(f"{said} that {why}")
