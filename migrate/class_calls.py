@@ -3,12 +3,13 @@
 `class HypotKernel(OpKernel)` with `@staticmethod def _hypot(xp, x, y, out=None)`, its
 compute() calling `HypotKernel._hypot(ctx.xp, ...)`, is the call `self._hypot(...)` would
 be: the method is lifted as a helper (`KernelMigration.lift_method`) and the call names the
-lifted function. Cls is a class of the kernel's MRO or another class of the kernel's module
-(a sibling kernel sharing its static helper); NAME is looked up in Cls's own MRO, as Python
+lifted function. Cls is a class of the kernel's MRO or another kernel class of the kernel's
+module (a sibling sharing its static helper); NAME is looked up in Cls's own MRO, as Python
 looks it up. Read so: a `staticmethod` (no instance, no class); a `classmethod` only through
 the kernel's own class (its `cls` is then the class `self` is an instance of, so its
-`cls.NAME` reads are the kernel's). Anything else (a plain method called through its
-class, a classmethod of another class, a name that is no method) is refused, named.
+`cls.NAME` reads are the kernel's). Through a class of the MRO anything else (a plain method,
+a base's classmethod, a name that is no method) is refused, named; a sibling's other members
+are left called through the sibling, which is kept for its users, as before.
 """
 
 from __future__ import annotations
@@ -60,9 +61,12 @@ def class_method_call(mk: KernelMigration, func: cst.Attribute, body: cst.CSTNod
             q.split(".")[-1] == "OpKernel" for q in tree.outside):
         return None  # a class of the module that is no kernel: not read here
     member = class_members(mro).get(method)
+    kinds = [] if member is None or member.function is None else [
+        dotted(d.decorator) for d in member.function.decorators]
+    if not any(c is cls for c in mk.mro) and kinds != ["staticmethod"]:
+        return None  # a sibling's other members: called through its class, kept for users
     if member is None or member.function is None:
         raise SkipError(f"{said}, which is no method of {name}'s classes")
-    kinds = [dotted(d.decorator) for d in member.function.decorators]
     if kinds == ["classmethod"] and cls is not mk.mro[0]:
         raise SkipError(f"{said}, a classmethod of a class other than the kernel's own "
                         "(its cls would not be the kernel's class)")
