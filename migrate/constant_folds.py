@@ -12,7 +12,8 @@ substitution put there (or a fold of one), never the team's own literals:
   operand dropped is the one the original never evaluates either); a constant right operand
   (`c and True`) is left as written, as `c` runs there;
 * an f-string field that is a string literal -> that text of the f-string (an f-string left
-  with no field is a plain string).
+  with no field is a plain string): `fstring_fields.FieldMerges`, shared with every
+  substituting pass.
 
 The `if` / `x if t else y` whose test is then a literal keeps only its branch taken, by
 `kernel_tidy.fold_dead_branches` (the caller runs it after this). The folds run in the
@@ -26,6 +27,7 @@ from typing import Any
 
 import libcst as cst
 
+from migrate.fstring_fields import FieldMerges
 from migrate.kernel_tidy import UNKNOWN, literal_value
 
 _UNKNOWN = object()
@@ -65,18 +67,11 @@ def _with_parens(result: cst.BaseExpression, outer: cst.BaseExpression) -> cst.B
     return result
 
 
-class SubstitutionFolds(cst.CSTTransformer):
+class SubstitutionFolds(FieldMerges):
     """The folds above, as the substituting transformer's own leave methods: in one pass a
     parent's `updated` holds the very nodes its children's leave methods returned, so a
-    subclass marks what it substitutes with `substituted(node)` and the folds know it."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.put: set[cst.CSTNode] = set()
-
-    def substituted(self, node: cst.BaseExpression) -> cst.BaseExpression:
-        self.put.add(node)
-        return node
+    subclass marks what it substitutes with `substituted(node)` and the folds know it (the
+    f-string fields: `fstring_fields.FieldMerges`)."""
 
     def _constant(self, node: cst.BaseExpression) -> Any:
         return _value(node) if node in self.put else _UNKNOWN
@@ -121,40 +116,3 @@ class SubstitutionFolds(cst.CSTTransformer):
         if result in self.put:
             self.put.add(folded)
         return folded
-
-    def leave_FormattedString(self, original: cst.FormattedString,  # noqa: N802
-                              updated: cst.FormattedString) -> cst.BaseExpression:
-        parts: list[cst.BaseFormattedStringContent] = []
-        changed = False
-        for part in updated.parts:
-            text = self._field_text(part, updated.quote)
-            if text is None:
-                parts.append(part)
-                continue
-            changed = True
-            if parts and isinstance(parts[-1], cst.FormattedStringText):
-                parts[-1] = cst.FormattedStringText(parts[-1].value + text)
-            else:
-                parts.append(cst.FormattedStringText(text))
-        if not changed:
-            return updated
-        if any(isinstance(p, cst.FormattedStringExpression) for p in parts):
-            return updated.with_changes(parts=parts)
-        body = "".join(cst.ensure_type(p, cst.FormattedStringText).value for p in parts)
-        body = body.replace("{{", "{").replace("}}", "}")
-        prefix = updated.prefix.replace("f", "").replace("F", "")
-        return cst.SimpleString(f"{prefix}{updated.quote}{body}{updated.quote}",
-                                lpar=updated.lpar, rpar=updated.rpar)
-
-    def _field_text(self, part: cst.BaseFormattedStringContent, quote: str) -> str | None:
-        """The text a field spelling a substituted string literal stands for, as the
-        f-string writes it (braces doubled); None when it is no such field or the text
-        would need escaping there."""
-        if not isinstance(part, cst.FormattedStringExpression) or part.conversion \
-                or part.format_spec or isinstance(part.equal, cst.AssignEqual) \
-                or not isinstance(part.expression, cst.SimpleString):
-            return None
-        value = self._constant(part.expression)
-        if not isinstance(value, str) or any(c in value for c in ("\\", "\n", "\r", quote[0])):
-            return None
-        return value.replace("{", "{{").replace("}", "}}")

@@ -18,6 +18,7 @@ from migrate.class_members import class_members
 from migrate.class_registrations import registering_decorators
 from migrate.class_stored_kernels import class_level_kernels
 from migrate.decorator_stores import decorator_stores, inherited_reads
+from migrate.fstring_fields import spelled_for_old_pythons
 from migrate.grads import GradPlan, check_optional, conform, none_checked
 from migrate.has_attr_folds import fold_has_attr
 from migrate.helper_objects import held_helpers, inline_helpers
@@ -327,7 +328,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
             body=[docstring.with_changes(leading_lines=()), *new_block.body])
     header = cst.parse_statement(f"def {func_name}():\n    pass\n")
     assert isinstance(header, cst.FunctionDef)
-    node = header.with_changes(body=new_block, leading_lines=mro[0].leading_lines)
+    node = spelled_for_old_pythons(
+        header.with_changes(body=new_block, leading_lines=mro[0].leading_lines), "compute()")
     return KernelFunction(mk.op_type, mk.class_name, func_name, mk.phi_name, param_list, [],
                           node, mk.helpers, list(mk.folds.values()), mk.hints,
                           [c.name.value for c in mro], set(mk.module_imports),

@@ -22,11 +22,13 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.fstring_fields import FieldMerges
 from migrate.has_attr_folds import fold_has_attr
 from migrate.kernel_model import SkipError
 from migrate.kernel_prepass import inline_name_constants, unroll_names
 from migrate.kernel_tidy import fold_dead_branches
 from migrate.local_renames import rename_local, variable_names
+from migrate.module_switches import fold_module_switches, rebound_at_run_time
 from migrate.names import load_names, store_names
 from migrate.star_names import bind_star_names
 from migrate.static import info_for
@@ -90,6 +92,9 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
     ctx_param = plain[ctx_at[0]].name.value
     if ctx_param in store_names(fn.body, outer_only=False):
         raise SkipError(f"passes ctx to {name}(), which rebinds '{ctx_param}'")
+    if home is not None:  # `if _TRACE:` of its module folded first: its reads go unread
+        folded = fold_module_switches(home, fn, fn.body)
+        fn = fn if folded is fn.body else fn.with_changes(body=folded)
     if home is not None and home is not mk.info:
         _check_reads(mk, home, fn, plain[ctx_at[0]])
     if key in mk.lifting or len(mk.lifting) >= MAX_DEPTH:
@@ -126,6 +131,8 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
             source = unroll_names(mk.info, mk.members, source, ctx_param, helper_self, where)
         except SkipError as exc:
             raise SkipError(f"passes ctx to {name}(): {exc}") from None
+        # a branch a constant of the helper's module decides (`if _TRACE:`) is folded too
+        source = fold_module_switches(where, fn, source)
         source = fold_dead_branches(fold_has_attr(mk.proto, source, ctx_param))
         for attr in _attr_names(source, ctx_param):
             if attr in mk.dtype_attrs:
@@ -316,16 +323,18 @@ class _Renamed(cst.CSTTransformer):
         return updated_node
 
 
-class _Literals(cst.CSTTransformer):
-    """Each read of a parameter replaced by the string literal the call gives it."""
+class _Literals(FieldMerges):
+    """Each read of a parameter replaced by the string literal the call gives it (merged
+    into the text of an f-string whose field it is: `fstring_fields`)."""
 
     def __init__(self, loads: set[cst.Name], values: dict[str, cst.BaseExpression]) -> None:
+        super().__init__()
         self.loads, self.values = loads, values
 
     def leave_Name(self, original_node: cst.Name, updated_node: cst.Name  # noqa: N802
                    ) -> cst.BaseExpression:
         if original_node in self.loads:
-            return self.values[original_node.value]
+            return self.substituted(self.values[original_node.value])
         return updated_node
 
 
@@ -438,6 +447,10 @@ def _check_reads(mk: KernelMigration, home: ModuleInfo, fn: cst.FunctionDef,
         if theirs == ours and (theirs is not None or hasattr(builtins, read)):
             continue
         spec = None
+        if ours is None and (why := rebound_at_run_time(home, read)):
+            raise SkipError(f"passes ctx to {fn.name.value}() of {where}, which reads "
+                            f"'{read}', and {why}: an import here would keep its value "
+                            "of import time")
         if (theirs is not None and ours is None and info.path is not None
                 and read not in info.module_names()):
             spec = import_spec(info.path, theirs, read)

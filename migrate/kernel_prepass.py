@@ -30,6 +30,7 @@ import libcst.matchers as m
 
 from migrate.class_members import Member, constant_of
 from migrate.constant_folds import SubstitutionFolds
+from migrate.fstring_fields import FieldMerges
 from migrate.kernel_model import SkipError
 from migrate.names import NameWalker
 from migrate.static import ModuleInfo
@@ -436,14 +437,14 @@ def _spelled_vars(node: Any, values: dict[str, Any]) -> Any:
     quotes: list[str] = []
     skip: set[cst.Name] = set()
 
-    class Spell(cst.CSTTransformer):
+    class Spell(FieldMerges):  # a whole field's literal merged into its f-string's text
         def visit_FormattedString(self, node: cst.FormattedString) -> None:  # noqa: N802
             quotes.append(node.quote)
 
         def leave_FormattedString(self, original: cst.FormattedString,  # noqa: N802
-                                  updated: cst.FormattedString) -> cst.FormattedString:
+                                  updated: cst.FormattedString) -> cst.BaseExpression:
             quotes.pop()
-            return updated
+            return super().leave_FormattedString(original, updated)
 
         def visit_Attribute(self, node: cst.Attribute) -> None:  # noqa: N802
             skip.add(node.attr)
@@ -457,7 +458,9 @@ def _spelled_vars(node: Any, values: dict[str, Any]) -> Any:
             if original in skip or original.value not in values:
                 return updated
             q = "'" if quotes and '"' in quotes[-1] else '"'
-            return cst.parse_expression(spelled[(original.value, q)])  # type: ignore[arg-type]
+            text = spelled[(original.value, q)]
+            assert text is not None
+            return self.substituted(cst.parse_expression(text))
 
     return node.visit(Spell())
 

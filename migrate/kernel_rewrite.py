@@ -11,8 +11,11 @@ import math
 
 import libcst as cst
 
+from migrate.class_calls import class_method_call
 from migrate.class_members import Member, assigned_outside, class_body_names, constant_of
 from migrate.constant_folds import SubstitutionFolds
+from migrate.fstring_fields import FieldMerges, field_text_of, spelled_for_old_pythons
+from migrate.function_tables import function_table
 from migrate.grads import GradPlan
 from migrate.has_attr_folds import why_undecided
 from migrate.kernel_ctx_helpers import lift_ctx_helper, passes_ctx
@@ -49,8 +52,10 @@ _SLOT_METHODS = ("input", "multi_input", "output", "multi_output", "attr", "has_
                  "has_inputs", "has_output", "input_size", "output_size", "has_attr")
 
 
-class Rewriter(cst.CSTTransformer):
-    """Rewrite ctx reads, allocation and self access in a compute (or helper) body."""
+class Rewriter(FieldMerges):
+    """Rewrite ctx reads, allocation and self access in a compute (or helper) body (the
+    op's name and class constants it writes merged into an f-string's text where they are
+    a whole field: `fstring_fields`)."""
 
     def __init__(self, mk: KernelMigration, ctx: str | None, self_name: str,
                  owner: cst.ClassDef | None = None) -> None:
@@ -81,7 +86,7 @@ class Rewriter(cst.CSTTransformer):
     def leave_FormattedString(self, original: cst.FormattedString,  # noqa: N802
                               updated: cst.FormattedString) -> cst.BaseExpression:
         self._fstring_quotes.pop()
-        return updated
+        return super().leave_FormattedString(original, updated)
 
     # -- names -------------------------------------------------------------------------
     def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:  # noqa: N802
@@ -104,14 +109,14 @@ class Rewriter(cst.CSTTransformer):
                 return self.mk.dev_ctx()
             if attr == "op_type":
                 quote = "'" if self._fstring_quotes and '"' in self._fstring_quotes[-1] else '"'
-                return cst.SimpleString(f"{quote}{self.mk.op_type}{quote}")
+                return self.substituted(cst.SimpleString(f"{quote}{self.mk.op_type}{quote}"))
             if attr in _CTX_RUNTIME:
                 raise SkipError(_CTX_RUNTIME[attr])
             return updated
         if self._is(updated.value, self.self_name):
             value = self.mk.class_attr(attr)
             if value is not None:
-                return value
+                return self.substituted(value)
         return updated
 
     # -- calls ----------------------------------------------------------------------------
@@ -150,12 +155,12 @@ class Rewriter(cst.CSTTransformer):
             method = func.attr.value
             if self._is(func.value, self.ctx):
                 return self.mk.ctx_call(method, original)
-            if self._is(func.value, self.self_name):
-                lifted = self.mk.helper(method)
-                if lifted is not None:
-                    assert self._root is not None
-                    check_unshadowed(lifted, self._root, f"{self.self_name}.{method}()")
-                    return updated.with_changes(func=cst.Name(lifted))
+            assert self._root is not None
+            lifted = self.mk.helper(method) if self._is(func.value, self.self_name) else \
+                class_method_call(self.mk, func, self._root)  # `HypotKernel._hypot(...)`
+            if lifted is not None:
+                check_unshadowed(lifted, self._root, f"{code_of(func).strip()}()")
+                return updated.with_changes(func=cst.Name(lifted))
             if method == "mutable_data":
                 return self.mk.alloc(func.value, updated)
         return updated
@@ -171,13 +176,16 @@ class ConstantInliner(SubstitutionFolds):
         super().__init__()
         self.mk, self.self_name = mk, self_name
         self.quotes: list[str] = []  # the quote of each f-string the walk is inside
+        self.fields: list[cst.FormattedString] = []  # and those f-strings
 
     def visit_FormattedString(self, node: cst.FormattedString) -> None:  # noqa: N802
         self.quotes.append(node.quote)
+        self.fields.append(node)
 
     def leave_FormattedString(self, original: cst.FormattedString,  # noqa: N802
                               updated: cst.FormattedString) -> cst.BaseExpression:
         self.quotes.pop()
+        self.fields.pop()
         return super().leave_FormattedString(original, updated)
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute  # noqa: N802
@@ -188,9 +196,10 @@ class ConstantInliner(SubstitutionFolds):
                 # inside an f-string a quote or backslash of the value would end or
                 # break it (before Python 3.12): it is spelled by repr when that fits,
                 # else such a constant is not inlined there
-                if self._clashes(value):
+                whole = field_text_of(original, value, self.fields)  # merged as text
+                if self._clashes(value) and not whole:
                     value = self._respelled(updated.attr.value, value)
-                if self._clashes(value):
+                if self._clashes(value) and not whole:
                     raise SkipError(f"reads self.{updated.attr.value} inside an f-string, "
                                     "where its value's quotes cannot be spelled")
                 return self.substituted(value)
@@ -423,6 +432,9 @@ class KernelMigration:
         try:
             constant_of(self.info, self.members, name, tables=True)
         except UnresolvableError as exc:
+            table = function_table(self, name, member)  # read from a module-level name
+            if table is not None:
+                return table
             raise SkipError(f"reads class attribute self.{name} = {code_of(value)}, which is "
                             f"not an immutable constant ({exc}); only numbers, strings, "
                             "tuples and frozensets of those, and lists, dicts and sets of "
@@ -462,7 +474,8 @@ class KernelMigration:
         name = fn.name.value
         decorators = [dotted(d.decorator) for d in fn.decorators]
         static = decorators == ["staticmethod"]
-        if not static and decorators:
+        # a classmethod's cls is the kernel's class (through self or the class's own name)
+        if not static and decorators and decorators != ["classmethod"]:
             raise SkipError(f"helper {name}() has decorators {decorators}")
         params = list(fn.params.params)
         if fn.params.posonly_params:
@@ -491,7 +504,7 @@ class KernelMigration:
         its origin): an existing identical lift of the same origin is shared; a new one is
         `_name`, or, where that is taken, prefixed by `fallback` (a class: this kernel's
         when None)."""
-        fn = node
+        fn = node = spelled_for_old_pythons(node, f"helper {name}()")
         variants = self.mctx.lifted.setdefault(key, [])
         for lifted in variants:
             shared = self.mctx.lifted_nodes[lifted]

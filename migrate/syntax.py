@@ -9,6 +9,7 @@ from typing import Any
 
 import libcst as cst
 
+from migrate.fstring_fields import FieldMerges
 from migrate.static import ModuleInfo
 from migrate.static_refs import literal_string
 
@@ -99,10 +100,11 @@ def dtype_conversion(info: ModuleInfo, node: cst.CSTNode, ctx: str) -> str | Non
 
 def substitute_names(node: Any, values: dict[str, cst.BaseExpression]) -> Any:
     """`node` with each read of a name in `values` replaced by its expression (attribute
-    and keyword names are not reads)."""
+    and keyword names are not reads; a string literal that is a whole f-string field is
+    merged into the f-string's text: `fstring_fields`)."""
     skip: set[cst.Name] = set()
 
-    class Substitute(cst.CSTTransformer):
+    class Substitute(FieldMerges):
         def visit_Attribute(self, node: cst.Attribute) -> None:  # noqa: N802
             skip.add(node.attr)
 
@@ -114,6 +116,6 @@ def substitute_names(node: Any, values: dict[str, cst.BaseExpression]) -> Any:
                        ) -> cst.BaseExpression:
             if original in skip or original.value not in values:
                 return updated
-            return values[original.value]
+            return self.substituted(values[original.value])
 
     return node.visit(Substitute())

@@ -118,7 +118,8 @@ class UnaryKernel(OpKernel):
     ("1", "out[...] = x if None is None and x.size else -x",
      "out[...] = x if None is None and x.size else -x"),
     ("1", 'print(f"{\'lit\'}{self.MODE}")', 'print(f"{\'lit\'}{1}")'),
-    ("'m'", 'print(f"{self.MODE!r} {self.MODE}")', 'print(f"{\'m\'!r} m")'),
+    # a substituted string with a conversion: its text too (issue 23, cm42)
+    ("'m'", 'print(f"{self.MODE!r} {self.MODE}")', 'print("\'m\' m")'),
 ])
 def test_only_what_the_substitution_wrote_is_folded(mode: str, body: str, expected: str
                                                     ) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from migrate_helpers import (
     assert_skipped,
     covered_pair_source,
     dedent,
+    function_source,
     migrate,
     unary,
 )
@@ -147,9 +149,10 @@ def test_a_constant_with_quotes_inside_an_f_string_is_spelled_by_its_repr() -> N
     compile(result.new_text, "unary.py", "exec")
 
 
-def test_a_constant_whose_repr_needs_a_backslash_inside_an_f_string_is_not_inlined() -> None:
-    """No spelling of `it's "x"` fits in an f-string before Python 3.12: the kernel is
-    skipped, the module not failed on unparsable code."""
+def test_a_constant_whose_repr_needs_a_backslash_inside_an_f_string_is_merged() -> None:
+    """No spelling of `it's "x"` fits in an f-string field before Python 3.12, but the
+    field is the whole literal: it is merged into the f-string's text, escaped (issue 23,
+    cm42), and the message is the one the legacy kernel raised."""
     source = unary('''
         class UnaryKernel(OpKernel):
             HINT = 'it\\'s "x"'
@@ -159,8 +162,12 @@ def test_a_constant_whose_repr_needs_a_backslash_inside_an_f_string_is_not_inlin
                     raise ValueError(f"alpha: {self.HINT}")
                 ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data
     ''')
-    assert_skipped(migrate(source), "reads self.HINT inside an f-string, where its value's "
-                                    "quotes cannot be spelled")
+    result = migrate(source)
+    assert [r.status for r in result.records] == ["migrated"], result.records
+    text = function_source(result, "unary_kernel")
+    raised = [n for n in ast.walk(ast.parse(text, feature_version=(3, 9)))
+              if isinstance(n, ast.Raise)]
+    assert [ast.literal_eval(r.exc.args[0]) for r in raised] == ['alpha: it\'s "x"'], text
 
 
 def test_a_constant_without_quotes_inside_an_f_string_is_inlined() -> None:
