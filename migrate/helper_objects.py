@@ -43,26 +43,13 @@ from migrate.names import store_names
 from migrate.static import ModuleInfo
 from migrate.static_refs import UnresolvableError, code_of, literal_string, load_module
 from migrate.super_helpers import check_unshadowed
+from migrate.syntax import is_literal
 from migrate.tree_bases import tree_mro
 from migrate.tree_origins import Origin, class_statement
 
-_LITERAL = (m.Integer() | m.Float() | m.Imaginary() | m.SimpleString() | m.ConcatenatedString()
-            | m.Name("True") | m.Name("False") | m.Name("None"))
 _INTROSPECTION = ("setattr", "delattr", "vars", "__dict__", "__setattr__", "__class__")
 _INSTANCE_DUNDERS = ("__init__", "__new__", "__call__", "__getattr__", "__getattribute__",
                      "__setattr__", "__init_subclass__")
-
-
-def is_literal(node: cst.BaseExpression) -> bool:
-    """A number, a string (no f-string), True/False/None, `-1`, or a tuple of those."""
-    if m.matches(node, _LITERAL):
-        return not m.findall(node, m.FormattedString())
-    if isinstance(node, cst.UnaryOperation):
-        return m.matches(node.operator, m.Minus() | m.Plus()) and m.matches(
-            node.expression, m.Integer() | m.Float())
-    if isinstance(node, cst.Tuple):
-        return all(isinstance(e, cst.Element) and is_literal(e.value) for e in node.elements)
-    return False
 
 
 def held_helpers(info: ModuleInfo, mro: list[cst.ClassDef], members: dict[str, Member],

@@ -17,6 +17,7 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from migrate import emit
 from migrate.import_effects import FIRST_PARTY, KEPT_COMMENT, droppable
 from migrate.kernel_model import SkipError
+from migrate.moved_reads import bound_name, split_alias
 from migrate.names import isort_key
 from migrate.static import ModuleInfo
 from migrate.static_refs import code_of, dotted, iter_top_statements, literal_string
@@ -154,12 +155,15 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
             raise SkipError(f"name '{name}' is bound to {bound} in this module")
         if name in info.module_names():
             raise SkipError(f"name '{name}' is already defined in this module")
-    for mod in sorted(set(modules) - info.imports.starred):
-        if mod in info.module_names() and info.imports.names.get(mod) != mod:
-            raise SkipError(f"name '{mod}' is bound to something else in this module")
+    for spelled in sorted(modules):  # `import numpy as np` spelled "numpy as np"
+        mod, bound = split_alias(spelled)[0], bound_name(spelled)
+        if bound in info.imports.starred:
+            continue
+        if bound in info.module_names() and info.imports.names.get(bound) != mod:
+            raise SkipError(f"name '{bound}' is bound to something else in this module")
     for star, exported in info.ev.star_exports().items():
-        wanted = sorted({aliases.get(n, n) for n in needed} | set(modules)
-                        | {fn for _, fn in functions})
+        wanted = sorted({aliases.get(n, n) for n in needed} | {bound_name(n) for n in modules}
+                        | {bound_name(fn) for _, fn in functions})
         if exported is None and wanted:
             raise SkipError(f"`from {star} import *` is not a module of this tree, so it may "
                             f"rebind a name the new code needs ({', '.join(wanted)})")
@@ -189,11 +193,14 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
     for name in sorted(needed - reexported):
         AddImportsVisitor.add_needed_import(context, emit.IMPORT_SOURCES[name], name,
                                             asname=aliases.get(name))
-    for mod in sorted(modules):
-        AddImportsVisitor.add_needed_import(context, mod)
-    for mod, fn in sorted(functions):  # other modules' kernels composed: `from .m import f`
+    for spelled in sorted(modules):
+        mod, asname = split_alias(spelled)
+        AddImportsVisitor.add_needed_import(context, mod, asname=asname)
+    for mod, spelled in sorted(functions):  # other modules' kernels composed: `from .m import f`
         level = len(mod) - len(mod.lstrip("."))
-        AddImportsVisitor.add_needed_import(context, mod.lstrip("."), fn, relative=level)
+        fn, asname = split_alias(spelled)
+        AddImportsVisitor.add_needed_import(context, mod.lstrip("."), fn, asname=asname,
+                                            relative=level)
     head, rest = _split_head(new)
     before = {_text(stmt) for stmt in head if _is_import(stmt)}
     # keywords (a `lambda` counted from an attribute's name) can name no import

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import libcst as cst
+import libcst.matchers as m
 
 from migrate.fstring_fields import FieldMerges
 from migrate.static import ModuleInfo
@@ -119,3 +120,19 @@ def substitute_names(node: Any, values: dict[str, cst.BaseExpression]) -> Any:
             return self.substituted(values[original.value])
 
     return node.visit(Substitute())
+
+
+_LITERAL = (m.Integer() | m.Float() | m.Imaginary() | m.SimpleString() | m.ConcatenatedString()
+            | m.Name("True") | m.Name("False") | m.Name("None"))
+
+
+def is_literal(node: cst.BaseExpression) -> bool:
+    """A number, a string (no f-string), True/False/None, `-1`, or a tuple of those."""
+    if m.matches(node, _LITERAL):
+        return not m.findall(node, m.FormattedString())
+    if isinstance(node, cst.UnaryOperation):
+        return m.matches(node.operator, m.Minus() | m.Plus()) and m.matches(
+            node.expression, m.Integer() | m.Float())
+    if isinstance(node, cst.Tuple):
+        return all(isinstance(e, cst.Element) and is_literal(e.value) for e in node.elements)
+    return False

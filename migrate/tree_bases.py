@@ -19,11 +19,12 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, ScopeProvider
 
 from migrate.inert_bases import is_inert_base, plain_base
+from migrate.moved_reads import moved_import, own_state
 from migrate.static import ModuleInfo, c3_merge, info_for
 from migrate.static_eval import class_bases
 from migrate.static_refs import ClassRef, UnresolvableError, code_of, dotted
 from migrate.tree_names import reads_module_binding
-from migrate.tree_origins import Origin, import_spec, origin_of
+from migrate.tree_origins import Origin, origin_of
 
 #: packages of the framework itself: a base there (OpKernel, OpProtoAndCheckerMaker) is
 #: never read as a class of the tree, even where the tree given holds the framework
@@ -156,7 +157,9 @@ def transplant_imports(target: ModuleInfo, owner: ModuleInfo, cls: cst.ClassDef
     """What `cls` (a class of `owner`'s module) needs to mean the same written into
     `target`'s module: each module-level name it reads has one origin, the same in both
     modules, or one `target` does not bind at all and can import under that name (then
-    name -> (module as `target` imports it, name); "" for `import name`).
+    name -> (module as `target` imports it, name); "" for `import name`; the name spelled
+    with its alias where only an aliased import binds it: `moved_reads.moved_import`), and
+    none is state of `owner`'s module (`moved_reads.own_state`).
     UnresolvableError says why not."""
     where = _shown(owner.path)
     needs: dict[str, tuple[str, str]] = {}
@@ -168,10 +171,15 @@ def transplant_imports(target: ModuleInfo, owner: ModuleInfo, cls: cst.ClassDef
         if theirs is None:
             raise UnresolvableError(f"inherits from {cls.name.value} ({where}), which reads "
                                     f"'{name}': no single binding of it is statically known there")
+        state = own_state(owner, theirs, name)
+        if state:
+            raise UnresolvableError(f"inherits from {cls.name.value} ({where}), which reads "
+                                    f"'{name}', state of its module ({state}); written here "
+                                    "it would read the value it had when imported")
         ours = origin_in(target, name)
         if ours == theirs:
             continue
-        spec = import_spec(target.path, theirs, name) if ours is None else None
+        spec = moved_import(target, theirs, name) if ours is None else None
         if spec is None:
             bound = "does not bind it" if ours is None else f"binds it to {ours.qualified}"
             raise UnresolvableError(f"inherits from {cls.name.value} ({where}), which reads "

@@ -1,0 +1,1 @@
+"""The v1 ops, kept for old programs."""
