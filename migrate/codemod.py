@@ -192,6 +192,8 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
             call_ops.setdefault(c, [called[1]])
     # registered where the codemod cannot read, as importing the tree shows: kept as it is
     live = live_kept(info, blocked, regs_by_class, result.live)
+    for c, ops in live.ops.items():  # refused, with the ops importing the tree shows
+        call_ops.setdefault(c, ops)
     regs_by_class.update(live.registrations)
     keep = keep | set(live.registrations)
     if unread:

@@ -89,14 +89,21 @@ class _Recorder:
             replaced = next((n for n, v in vars(cls).items() if (code := _code(v)) is not None
                              and (built is None or code not in built[2])), "")
             place = key.place
-            device = "CPU" if place.is_cpu else "GPU" if place.is_gpu else str(place)
+            device = ("CPU" if getattr(place, "is_cpu", False) else "GPU"
+                      if getattr(place, "is_gpu", False) else str(place))
             # ANY (== UNDEFINED == ALL_LAYOUT) as the codemod's static reading spells it
-            layout = "ANY" if key.data_layout == 0 else key.data_layout.name
-            row = [op, device, key.data_type.name, layout,
-                   key.library_type.name, line, reg_file, reg_line, replaced]
+            layout = "ANY" if key.data_layout == 0 else _named(key.data_layout)
+            # a key the framework stored as given (a dtype's name) is recorded, never a crash
+            row = [op, device, _named(key.data_type), layout,
+                   _named(key.library_type), line, reg_file, reg_line, replaced]
             rows = out.setdefault(home[0], {"error": "", "classes": {}})["classes"]
             if row not in rows.setdefault(name, []):
                 rows[name].append(row)
+
+
+def _named(value: Any) -> str:
+    """An enum member's name; any other value as text."""
+    return str(getattr(value, "name", value))
 
 
 def _code(value: Any) -> Any:

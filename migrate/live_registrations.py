@@ -39,6 +39,7 @@ from migrate.registration_effects import KEPT_REGISTERED
 from migrate.static import ModuleInfo
 from migrate.static_facts import Registration, StaticProto
 from migrate.static_refs import code_of
+from migrate.tree_names import package_root
 from migrate.tree_operators import not_registered_here
 
 #: how the reasons of kernels whose registration the codemod cannot read begin
@@ -110,6 +111,8 @@ class LiveKept:
     def __init__(self) -> None:
         self.registrations: dict[str, list[Registration]] = {}
         self.reasons: dict[str, str] = {}
+        #: the ops importing the tree registers a class for that stays legacy
+        self.ops: dict[str, list[str]] = {}
 
 
 def live_kept(info: ModuleInfo, blocked: dict[str, str],
@@ -135,9 +138,14 @@ def live_kept(info: ModuleInfo, blocked: dict[str, str],
             continue
         keys = live.classes.get(c)
         if not keys:
+            if not why.startswith(UNREAD[2]):
+                continue
+            blocked[c] = ("not registered: no statement of its module registers it and "
+                          f"importing the tree registers it for no op{NOT_MIGRATED}")
             continue
         refusal, stmt = _check(info, c, keys, lines)
         if refusal:
+            kept.ops[c] = list(dict.fromkeys(str(k[0]) for k in keys))
             blocked[c] = f"{why}; importing the tree shows {refusal}{NOT_MIGRATED}"
             continue
         del blocked[c]
@@ -170,8 +178,7 @@ def _check(info: ModuleInfo, name: str, keys: list[list[Any]],
             return (f"it registered, but the object registered is not the one its class "
                     f"statement built (line {line})"), []
         if reg_file != here:
-            shown = Path(str(reg_file)).name if reg_file else "no top-level statement"
-            return f"it registered by {shown}, not by a statement of its own module", []
+            return registered_elsewhere(str(reg_file), int(reg_line)), []
         index = next((i for i, (a, b) in enumerate(lines) if a <= int(reg_line) <= b), -1)
         if index < 0 or index in read:
             return ("it registered by a statement that also registers kernels the codemod "
@@ -183,6 +190,20 @@ def _check(info: ModuleInfo, name: str, keys: list[list[Any]],
         if index not in stmts:
             stmts.append(index)
     return "", stmts
+
+
+def registered_elsewhere(file: str, line: int) -> str:
+    """Why a key another module's statement added is not taken: that statement, where."""
+    if not file:
+        return "it registered by no top-level statement of the tree"
+    path = Path(file)
+    try:
+        text = path.read_text(encoding="utf-8").splitlines()[line - 1].strip()
+    except (OSError, UnicodeDecodeError, IndexError):
+        text = ""
+    where = f"{path.relative_to(package_root(path).resolve()) if path.is_absolute() else path}"
+    said = f"`{text}` runs ({where}:{line})" if text else f"{where}:{line} runs"
+    return f"it registered when {said}, by code the codemod cannot read"
 
 
 def _statement_lines(info: ModuleInfo) -> list[tuple[int, int]]:

@@ -18,6 +18,7 @@ from migrate.class_registrations import class_statement_kind, read_class, unless
 from migrate.comprehension_loops import as_loop
 from migrate.factory_classes import expand
 from migrate.partial_registrations import calls_partial, partial_bindings
+from migrate.reexports import follow as follow_reexports
 from migrate.spec_objects import names_spec
 from migrate.static import (
     REGISTERING,
@@ -73,6 +74,7 @@ def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
     `migrate.proto_reader.read_protos` (which reads sibling modules through `info_for`)."""
     module = (factories := expand(cst.parse_module(source), path)).module  # factory classes
     imports = ImportTable(module)
+    follow_reexports(imports, path)
     ev = Evaluator(module, imports, path)
     ev.unread_classes = set(factories.refused)
     info = ModuleInfo(path, module, imports, ev, dict(ev.classes), factories=factories,

@@ -25,6 +25,7 @@ from migrate.helper_returns import helper_body
 from migrate.inert_bases import is_inert_base, plain_base
 from migrate.partial_calls import kernel_partial, only_called, partial_names
 from migrate.partial_registrations import expanded
+from migrate.reexports import named_dtype
 from migrate.registration_effects import note_effect
 from migrate.source_files import file_state, read_source
 from migrate.spec_objects import spec_effect, spec_method, specs_in, without_self
@@ -341,6 +342,7 @@ def _interpret_call(info: ModuleInfo, call: cst.Call, index: int, env: dict[str,
             raise UnresolvableError(f"op type/device of {code_of(call)}")
         names = []
         for d in dtypes:
+            d = named_dtype(d)  # "float32": the framework reads a dtype's name as the dtype
             if not (isinstance(d, EnumRef) and d.enum == "DataType"):
                 raise UnresolvableError(f"dtype {d!r} in {code_of(call)}")
             names.append(d.member)

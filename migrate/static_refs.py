@@ -120,6 +120,9 @@ class ImportTable:
         self.star_modules: list[str] = []
         #: names bound by a `from M import *` of a module M of the tree (`bind_starred`)
         self.starred: set[str] = set()
+        #: local name of a module of the tree -> the framework names it binds, by name
+        #: (`import pkg._compat as fw`: `fw.FluidKernel` is `OpKernel`; `reexports.follow`)
+        self.reexported: dict[str, dict[str, str]] = {}
         for stmt in iter_top_statements(module.body):
             if not isinstance(stmt, cst.SimpleStatementLine):
                 continue
@@ -164,6 +167,9 @@ class ImportTable:
             return None
         head, _, rest = text.partition(".")
         full = self.names.get(head, head)
+        first, _, tail = rest.partition(".")
+        if first in self.reexported.get(head, {}):
+            full, rest = self.reexported[head][first], tail
         return f"{full}.{rest}" if rest else full
 
     def is_symbol(self, node: cst.BaseExpression, symbol: str) -> bool:
@@ -189,8 +195,11 @@ def load_module(path: Path) -> tuple[cst.Module, ImportTable]:
     """A sibling module, parsed (once per version of the file)."""
     key = file_state(path)
     if key not in _MODULE_CACHE:
+        from migrate.reexports import follow
+
         module = cst.parse_module(read_source(path).text)
-        _MODULE_CACHE[key] = (module, ImportTable(module))
+        _MODULE_CACHE[key] = (module, imports := ImportTable(module))
+        follow(imports, path)
     return _MODULE_CACHE[key]
 
 

@@ -100,11 +100,24 @@ class OpKernelMap(Registry[tuple[str, OpKernelType], type[OpKernel]]):
 OP_KERNELS = OpKernelMap(loaders=("legacy_fluid.operators",))
 
 
+def _kernel_dtype(op_type: str, dtype: object) -> DataType:
+    """A registration's dtype: a `DataType`, or its name ("float32", "FLOAT32", "fp32")."""
+    if isinstance(dtype, DataType):
+        return dtype
+    if isinstance(dtype, str):
+        try:
+            return DataType.parse(dtype)
+        except ValueError:
+            pass
+    raise ValueError(f"register_op_kernel('{op_type}'): {dtype!r} is not a DataType "
+                     "or the name of one (e.g. DataType.FLOAT32 or \"float32\")")
+
+
 def register_op_kernel(
     op_type: str,
     device: str,
     kernel: type[OpKernel],
-    *dtypes: DataType,
+    *dtypes: DataType | str,
     layout: DataLayout = DataLayout.ANY,
     library: LibraryType = LibraryType.PLAIN,
 ) -> None:
@@ -124,6 +137,7 @@ def register_op_kernel(
                              f"registered device type, not {device!r}") from None
     if not dtypes:
         raise ValueError(f"register_op_kernel('{op_type}'): list at least one dtype")
+    dtypes = tuple(_kernel_dtype(op_type, d) for d in dtypes)
     unkeyed = sorted(str(d) for d in set(dtypes) & dtypes_without_legacy_kernel())
     if unkeyed:
         raise ValueError(f"register_op_kernel('{op_type}'): no fluid kernel is keyed on "

@@ -1,0 +1,3 @@
+"""Booked kernels."""
+
+from . import scaled, softplus  # noqa: F401

@@ -1,0 +1,3 @@
+"""Kernels registered plainly through `_compat`'s names."""
+
+from . import direct, named  # noqa: F401

@@ -1,0 +1,93 @@
+"""The codemod on team H's package (tests/migrate/corpus/pkg_house), whose framework names
+and registrations are its own: `_compat.py` is the only module importing the framework,
+re-exporting its names under the house's (`OpKernel as FluidKernel`, `register_op_kernel as
+fluid_register_kernel`, the maker, the operator, `DataType`, with `__all__`), and the
+others read them from there (`from .._compat import ...`, `import pkg_house._compat as fw`,
+`from . import _compat as fw`, a star import). Kernels registered by hand through those
+names (a table loop at the bottom of `v1.py` included; one dtype given by its name) are read
+as direct imports are and migrate. Kernels booked by a class keyword (`class
+SoftplusKernel(FunctorKernel, op="hx_softplus", placement=FLOATS)`) and registered when
+the package's `BOOK.publish()` runs each get a row saying so; a kernel nothing registers
+gets a row saying that. The summary's counts equal the rows; after `--write` every module
+imports and every op computes what it computed before."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from migrate_helpers import (
+    CORPUS,
+    assert_module_rows,
+    assert_nothing_broken,
+    console,
+    copy_package,
+    write_copy,
+)
+
+from migrate.cli_entry import run_migrate
+
+PACKAGE = "pkg_house"
+REAL = ["FLOAT32", "FLOAT64"]
+UNREGISTERED = ("no register_op_kernel call of this module registers it (registered elsewhere, "
+                "or never)")
+BOOKED = (f"{UNREGISTERED}; importing the tree shows it registered when `BOOK.publish()` runs "
+          "(pkg_house/__init__.py:14), by code the codemod cannot read; not migrated")
+
+#: V1_OPS names the classes: they stay, the loop's kernel registration goes
+KEPT = "migrated; class kept for a module-level statement"
+
+#: module -> kernel class -> (status, op, the reason's start, dtypes per backend)
+EXPECTED: dict[str, dict[str, tuple[str, str, str, Any]]] = {
+    "direct.py": {"DoubleKernel": ("migrated", "hx_double", "", {"CPU": REAL})},
+    "named.py": {"HalfKernel": ("migrated", "hx_half", "", {"CPU": REAL}),
+                 "ThirdKernel": ("migrated", "hx_third", "", {"CPU": ["FLOAT32"]})},
+    "v1.py": {"NegKernel": ("migrated", "hx_neg", KEPT, {"CPU": REAL}),
+              "AbsKernel": ("migrated", "hx_abs", KEPT, {"CPU": ["FLOAT32"]})},
+    "starred.py": {"CubeKernel": ("migrated", "hx_cube", "", {"CPU": ["FLOAT32"]})},
+    "softplus.py": {"SoftplusKernel": ("skipped", "hx_softplus", BOOKED, None),
+                    "SquareKernel": ("skipped", "hx_square", BOOKED, None)},
+    "scaled.py": {"ScaleKernel": ("skipped", "hx_scale", BOOKED, None)},
+    "idle.py": {"IdleKernel": ("skipped", "?", "not registered: no statement of its module "
+                               "registers it and importing the tree registers it for no op",
+                               None)},
+}
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return write_copy(tmp_path_factory.mktemp("written"), PACKAGE)
+
+
+def test_every_kernel_has_its_row(written: dict[str, Any]) -> None:
+    assert_module_rows(written, EXPECTED)
+    doc = written["doc"]
+    counted = sum(doc["totals"].values())
+    assert counted == len(doc["kernels"]) == sum(len(k) for k in EXPECTED.values())
+
+
+def test_the_written_package_imports_and_computes_as_before(written: dict[str, Any]) -> None:
+    migrated = {op for ks in EXPECTED.values() for s, op, _, _ in ks.values()
+                if s == "migrated"}
+    assert_nothing_broken(written, migrated)
+    assert len(written["before"]["imported"]) == 12
+    assert written["after"]["phi_ran"].keys() == migrated
+    for op in migrated:
+        assert written["after"]["phi_ran"][op] == written["before"]["ran"][op], op
+    pkg: Path = written["pkg"]
+    assert "fluid_register_kernel(\"hx_double\"" not in (pkg / "plain" / "direct.py").read_text()
+    for kept in ("booked/softplus.py", "booked/scaled.py", "idle.py", "registry.py"):
+        assert (pkg / kept).read_text() == (CORPUS / PACKAGE / kept).read_text(), kept
+
+
+def test_a_dry_run_without_verify_still_gives_every_kernel_a_row(tmp_path: Path) -> None:
+    copy_package(tmp_path, PACKAGE)
+    out = tmp_path / "summary.json"
+    run_migrate([tmp_path / PACKAGE], write=False, verify=False, json_path=out,
+                console=console())
+    rows = {r["kernel"]: (r["status"], r["reason"]) for r in json.loads(out.read_text())["kernels"]}
+    assert set(rows) == {k for ks in EXPECTED.values() for k in ks}
+    for kernel in ("SoftplusKernel", "SquareKernel", "ScaleKernel", "IdleKernel"):
+        assert rows[kernel] == ("skipped", f"{UNREGISTERED}; not migrated"), kernel
