@@ -137,11 +137,13 @@ def _classes(source: str) -> dict[str, str]:
 
 
 #: converted module -> a commit of main's history holding its hand-written classes
+_K1_K3 = "d705f67bcc156e3b42e16f50cc063e710e6442e4"
+_K4 = "ccadaca48ae480be3d8972cc738fe824edb0b865"
 CONVERTED = {f"legacy_fluid/operators/{m}.py": ref for ref, modules in (
-    ("d705f67bcc156e3b42e16f50cc063e710e6442e4", ("unary_math_op", "activation_op", "elementwise_op", "compare_op", "bitwise_op",
+    (_K1_K3, ("unary_math_op", "activation_op", "elementwise_op", "compare_op", "bitwise_op",
               "logical_op", "special_op", "smooth_activation_op", "activation_grad_op",
               "vision_shuffle_op", "vision_shuffle_grad_op", "scan_op")),
-    ("ccadaca48ae480be3d8972cc738fe824edb0b865", ("bernoulli_op", "creation_grad_op", "cumsum_grad_op", "cumsum_op",
+    (_K4, ("bernoulli_op", "creation_grad_op", "cumsum_grad_op", "cumsum_op",
               "diag_grad_op", "diag_op", "elementwise_grad_op", "equal_all_op",
               "fft_grad_op", "fft_op", "frobenius_norm_op", "gelu_op", "gumbel_softmax_op",
               "hard_sigmoid_op", "hard_swish_op", "identity_loss_op", "label_smooth_op",

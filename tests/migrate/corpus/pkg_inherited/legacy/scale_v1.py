@@ -6,6 +6,7 @@ import math
 from math import sqrt as _sqrt
 
 import numpy as np
+
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
