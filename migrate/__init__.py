@@ -9,3 +9,6 @@ written result and runs it against the legacy module (`verify_gate` holds back
 what it flags); `dogfood` compares the output with fluidphi's committed PHI kernels.
 See docs/migrate.md.
 """
+
+# every module read statically has its re-exported framework names followed
+from migrate import reexports as _reexports  # noqa: F401

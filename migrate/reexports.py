@@ -16,7 +16,13 @@ from __future__ import annotations
 import weakref
 from pathlib import Path
 
-from migrate.static_refs import EnumRef, ImportTable, find_module_file, load_module
+from migrate.static_refs import (
+    TABLE_FOLLOWERS,
+    EnumRef,
+    ImportTable,
+    find_module_file,
+    load_module,
+)
 
 #: packages of the framework (as `tree_bases.FRAMEWORK`, which imports the codemod's
 #: static reader and so cannot be imported from here)
@@ -89,3 +95,6 @@ def named_dtype(value: object) -> object:
         return EnumRef("DataType", DataType.parse(value).name)
     except ValueError:
         return value
+
+
+TABLE_FOLLOWERS.append(follow)

@@ -190,16 +190,20 @@ class ImportTable:
 
 _MODULE_CACHE: dict[tuple[Path, int, int], tuple[cst.Module, ImportTable]] = {}
 
+#: what `load_module` does to a module's fresh import table before caching it; the
+#: package's `__init__` installs `reexports.follow` here (a hook, so that this low layer
+#: does not import the high one that reads origins through it)
+TABLE_FOLLOWERS: list[Callable[[ImportTable, Path], None]] = []
+
 
 def load_module(path: Path) -> tuple[cst.Module, ImportTable]:
     """A sibling module, parsed (once per version of the file)."""
     key = file_state(path)
     if key not in _MODULE_CACHE:
-        from migrate.reexports import follow
-
         module = cst.parse_module(read_source(path).text)
         _MODULE_CACHE[key] = (module, imports := ImportTable(module))
-        follow(imports, path)
+        for follow in TABLE_FOLLOWERS:
+            follow(imports, path)
     return _MODULE_CACHE[key]
 
 
