@@ -148,6 +148,9 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
         bound = info.imports.names.get(name)
         if bound is not None:
             if _is_framework_name(bound, name):
+                source = info.imports.from_modules.get(name, "")
+                if not source.startswith(("phi.", "compat.")):
+                    reexported.add(name)  # the tree's re-export of it (`reexports.follow`)
                 continue
             if _reexports_framework_name(info, name):
                 reexported.add(name)

@@ -128,7 +128,8 @@ def find_tree_method(info: ModuleInfo, class_name: str, method: str
 
 
 def global_reads(owner: ModuleInfo, cls: cst.ClassDef) -> set[str]:
-    """The module-level (or builtin) names `cls`'s body reads, by LibCST's ScopeProvider."""
+    """The module-level (or builtin) names `cls`'s body (a function's parameters and body)
+    reads, by LibCST's ScopeProvider."""
     memo = owner.memo.setdefault("global_reads", {})
     if id(cls) in memo:
         return memo[id(cls)]
@@ -139,7 +140,12 @@ def global_reads(owner: ModuleInfo, cls: cst.ClassDef) -> set[str]:
             inside.add(id(node))
             return True
 
-    cls.visit(Ids())
+    # what is carried elsewhere: a class's body, a function's parameters and body; never
+    # the decorators or bases, which run once, where the statement is
+    parts = ([cls.body] if isinstance(cls, cst.ClassDef)
+             else [cls.params, cls.body] if isinstance(cls, cst.FunctionDef) else [cls])
+    for part in parts:
+        part.visit(Ids())
     scopes = MetadataWrapper(owner.module, unsafe_skip_copy=True).resolve(ScopeProvider)
     out: set[str] = set()
     for scope in {s for s in scopes.values() if s is not None}:
