@@ -12,7 +12,6 @@ from compat.statuses import FileState, KernelStatus
 from phi.op_defs import OpDef, render_op
 
 if TYPE_CHECKING:
-    from migrate.kernel_model import Param
     from migrate.static_facts import StaticProto
 
 
@@ -143,6 +142,6 @@ class ForwardKernel:
 
     op_type: str
     phi_name: str
-    params: tuple[Param, ...]
+    params: tuple[Any, ...]  # its `kernel_model.Param`s (which import this module)
     proto: StaticProto | None
     module: str  # the forward's module, as the run shows it
