@@ -75,6 +75,7 @@ def test_every_kernel_has_its_row_and_the_migrated_ones_verify_identical(
     assert_module_rows(written, EXPECTED)
     row = next(r for r in written["doc"]["kernels"] if r["kernel"] == "TallyGradKernel")
     assert "pkg_gradsplit/ops/tally.py) is skipped, as its row says" in row["reason"], row
+    assert row["reason"].count("nor in the run") == 1  # named once, however many passes
 
 
 def test_the_backward_entry_lands_beside_the_forwards(written: dict[str, Any]) -> None:
