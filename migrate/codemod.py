@@ -24,7 +24,7 @@ from migrate.consistency import (
     uncover,
 )
 from migrate.factory_kernels import factory_bases, factory_bases_elsewhere, factory_kernels
-from migrate.generated_backward import NO_FORWARD, generated_entry
+from migrate.generated_backward import NO_FORWARD, forward_kernel, generated_entry
 from migrate.grads import (
     GradPlan,
     backward_entry,
@@ -43,7 +43,7 @@ from migrate.live_registrations import live_kept
 from migrate.module_scan import scan_module
 from migrate.names import snake
 from migrate.proto_reader import read_protos
-from migrate.records import FileResult, Foreign, KernelRecord, LiveFacts, Unit
+from migrate.records import FileResult, Foreign, ForwardKernel, KernelRecord, LiveFacts, Unit
 from migrate.registration_effects import (
     kept_reason,
     kept_registrations,
@@ -72,14 +72,17 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
                    keep_names: frozenset[str] = frozenset(),
                    foreign: dict[str, Foreign] | None = None,
                    tree_bases: frozenset[str] = frozenset(),
-                   live: LiveFacts | None = None) -> FileResult:
+                   live: LiveFacts | None = None,
+                   grad_forwards: dict[str, ForwardKernel] | None = None) -> FileResult:
     """Migrate one module's text. `exclude_ops`: op type -> why its kernels stay legacy;
     `backward`: the backward_op entries grad kernels follow (default: phi/backward.yaml);
     `keep_names`: top-level names to keep although only migrated code used them here;
     `foreign`: kernel classes of other modules (migrated in the same run) this one imports,
     which its kernels may compose; `tree_bases`: classes of this module other modules of
     the tree subclass (not kernels unless a registration names them); `live`: its
-    registrations read by importing the tree (`live_registrations`)."""
+    registrations read by importing the tree (`live_registrations`); `grad_forwards`:
+    forward kernels other modules of the run migrated, its grad kernels' forwards
+    (`grads_across`)."""
     shown = display or (str(path) if path else "<string>")
     result = FileResult(shown, text, text)
     try:
@@ -90,6 +93,7 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
         return result
     result.bases_elsewhere = info.bases_elsewhere() | factory_bases_elsewhere(info)
     result.tree_bases, result.live = tree_bases, live
+    result.grad_forwards = dict(grad_forwards or {})
     read_live_protos(info, live)  # makers the static reading could not read
     try:
         _migrate_module(info, result, base_names or {}, catalog if catalog is not None
@@ -245,8 +249,8 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
                 func += "_kernel"
             while func in mctx.taken:
                 func += "_"
-            grad = _grad_plan(info, op, phi_name, backward, migrated) if is_grad_op(op) \
-                else None
+            grad = _grad_plan(info, op, phi_name, backward, migrated,
+                              result.grad_forwards) if is_grad_op(op) else None
             kf = migrate_kernel(mctx, name, op, phi_name, func, grad)
             mctx.taken.add(func)
             kf.registrations = merge_registrations(regs)
@@ -328,6 +332,8 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     result.ops = plans
     result.composable = {c: composable(info, kf) for (c, _), kf in migrated.items()
                          if sum(1 for u in units if u[0] == c) == 1}
+    result.forwards = {kf.op_type: forward_kernel(info, kf, result.path)
+                       for kf in migrated.values() if not is_grad_op(kf.op_type)}
 
 
 def _built_named(info: ModuleInfo, unread: UnresolvedRegistration,
@@ -355,7 +361,8 @@ def _unread_reason(info: ModuleInfo, unread: UnresolvedRegistration) -> str:
 
 
 def _grad_plan(info: ModuleInfo, op: str, phi_name: str, backward: dict[str, OpDef],
-               migrated: dict[Unit, KernelFunction]) -> GradPlan:
+               migrated: dict[Unit, KernelFunction],
+               elsewhere: dict[str, ForwardKernel]) -> GradPlan:
     proto = info.protos.get(op)
     if not isinstance(proto, StaticProto):
         raise SkipError(proto if isinstance(proto, str) else info.unread_operators.get(op) or
@@ -366,12 +373,16 @@ def _grad_plan(info: ModuleInfo, op: str, phi_name: str, backward: dict[str, OpD
         if "no backward_op" not in str(exc):
             raise
         # generated from the forward's entry, when this module migrates its forward op
+        # (or another module of the run does: `grads_across`)
         entry = generated_entry(op, phi_name, proto, next(
             (kf for kf in migrated.values()
-             if kf.op_type == forward_type(op) and kf.backward is None), None))
+             if kf.op_type == forward_type(op) and kf.backward is None), None)
+            or elsewhere.get(forward_type(op)))
     forward = info.protos.get(forward_type(op))
     if not isinstance(forward, StaticProto):
-        forward = registered_forward(forward_type(op))
+        there = elsewhere.get(forward_type(op))
+        forward = there.proto if there is not None and there.proto is not None else \
+            registered_forward(forward_type(op))
     return plan_grad(op, proto, entry, forward)
 
 

@@ -13,6 +13,8 @@ from dataclasses import replace
 
 from migrate.emit import yaml_entry
 from migrate.kernel_model import KernelFunction, SkipError
+from migrate.records import ForwardKernel
+from migrate.static import ModuleInfo
 from migrate.static_facts import StaticProto
 from phi.op_defs import ArgDef, ArgType, ForwardDef, KernelDef, OpDef, OutputDef
 
@@ -29,8 +31,16 @@ def is_generated(op_def: OpDef) -> bool:
     return op_def.is_backward and op_def.file == GENERATED_FILE
 
 
+def forward_kernel(info: ModuleInfo, kf: KernelFunction, module: str) -> ForwardKernel:
+    """Migrated forward kernel `kf` of `info`'s module (shown as `module`), as grad kernels
+    of other modules of the run follow it."""
+    proto = info.protos.get(kf.op_type)
+    return ForwardKernel(kf.op_type, kf.phi_name, tuple(kf.params),
+                         proto if isinstance(proto, StaticProto) else None, module)
+
+
 def generated_entry(op_type: str, phi_name: str, proto: StaticProto,
-                    forward: KernelFunction | None) -> OpDef:
+                    forward: KernelFunction | ForwardKernel | None) -> OpDef:
     """The backward_op entry of grad op `op_type` (PHI kernel `phi_name`); SkipError naming
     what keeps it from being generated."""
     why = f"a gradient kernel with no backward_op '{phi_name}' in phi/backward.yaml to follow"

@@ -20,14 +20,19 @@ named, as it is for a helper whose methods mutate it and for a constructor argum
 not a literal. A store of anything else (a kernel composed, `self.k = OtherKernel()`; a
 class outside the tree) is left to the readings that follow (`kernel_compose`).
 
-A kernel of the module held so, `self._mean = MeanKernel()` (no argument), whose methods
-other than compute() are called, `self._mean.reduce(xp, a, axes, True)` (issue 23, cm41), is
-read alike when no class of its MRO (all in this module) defines `__init__` or another dunder
-that makes instances: each method called is found through the held class's MRO and lifted
+A kernel of the tree held so, `self._mean = MeanKernel()` (no argument), whose methods
+other than compute() are called, `self._mean.reduce(xp, a, axes, True)` (issue 23, cm41; a
+class of another module, `from .binary import HypotKernel`, found through the tree's imports
+as a base is, `tree_bases.base_class`: cm45), is read alike when no class of its MRO (across
+the tree) defines `__init__` or another dunder that makes instances: each method called is
+found through the held class's MRO and lifted
 as that class sees it (`KernelMigration.helper` of a migration of the held class: its
 constants inlined, the methods it calls through `self` lifted too), and the call becomes
 the lifted function's, `_reduce(xp, a, axes, True)`; a method reading anything else of
 `self` is refused as a lifted helper is ("helper reduce() uses self (instance state)").
+A method lifted from a class of another module reads that module's names: each is imported
+from where that module gets it, and one that is state of it refuses the kernel, as for an
+inherited compute (`tree_bases.transplant_imports`).
 Runs of its compute(ctx) are composition (`kernel_compose`), not read here.
 """
 
@@ -44,7 +49,7 @@ from migrate.static import ModuleInfo
 from migrate.static_refs import UnresolvableError, code_of, literal_string, load_module
 from migrate.super_helpers import check_unshadowed
 from migrate.syntax import is_literal
-from migrate.tree_bases import tree_mro
+from migrate.tree_bases import base_class, transplant_imports, tree_mro
 from migrate.tree_origins import Origin, class_statement
 
 _INTROSPECTION = ("setattr", "delattr", "vars", "__dict__", "__setattr__", "__class__")
@@ -156,20 +161,26 @@ def _method_calls(compute: cst.FunctionDef, me: str, attr: str) -> list[cst.Call
 
 def _kernel_mro(info: ModuleInfo, name: str, said: str, made: cst.Call
                 ) -> list[cst.ClassDef] | None:
-    """The MRO of kernel class `name` of this module (all its classes here) when the object
-    held is one, else None; SkipError when such a kernel cannot be held so (see the
+    """The MRO of kernel class `name` (of this module, or imported from one of the tree:
+    its classes of other modules recorded in `info.foreign_owners`) when the object held
+    is one, else None; SkipError when such a kernel cannot be held so (see the
     module's docstring)."""
-    if name not in info.classes or sum(name in store_names(s) for s in info.module.body) != 1:
+    if sum(name in store_names(s) for s in info.module.body) != 1:
         return None
+    found = base_class(info, made.func) if info.path is not None else (
+        (name, info) if name in info.classes else None)
+    if found is None:
+        return None
+    cls_name, home = found
     try:
-        tree = tree_mro(info, name)
+        tree = tree_mro(home, cls_name)
     except UnresolvableError:  # no MRO the codemod reads: not a kernel it holds
         return None
     if not any(q.split(".")[-1] == "OpKernel" for q in tree.outside):
         return None
-    if tree.owners:
-        raise SkipError(f"{said}, a kernel whose class derives from a class of another "
-                        "module (only a kernel whose classes are all of this module is read)")
+    for cls in tree.classes:  # a class of another module is read in its module
+        if (owner := tree.owners.get(id(cls), home)) is not info:
+            info.foreign_owners[id(cls)] = owner
     if made.args:
         raise SkipError(f"{said}, a kernel built with arguments")
     members = class_members(tree.classes)
@@ -195,12 +206,35 @@ def _lift_held(mk: KernelMigration, held_mro: list[cst.ClassDef], method: str) -
     except SkipError as exc:
         raise SkipError(f"holds a kernel {held_mro[0].name.value} and calls its {method}(): "
                         f"{exc}") from None
-    for helper in sub.helpers:
-        if all(n != helper[0] for n, _ in mk.helpers):
-            mk.helpers.append(helper)
+    added = [h for h in sub.helpers if all(n != h[0] for n, _ in mk.helpers)]
+    mk.helpers.extend(added)
+    _import_reads(mk, held_mro, added)
     mk.module_imports |= sub.module_imports
     mk.function_imports |= sub.function_imports
     return name
+
+
+def _import_reads(mk: KernelMigration, held_mro: list[cst.ClassDef],
+                  added: list[tuple[str, cst.FunctionDef]]) -> None:
+    """The imports the methods lifted from held classes of another module of the tree
+    (`added`) need in `mk`'s module: each module-level name they read, imported from where
+    the class's module gets it (`tree_bases.transplant_imports`, which refuses a name that
+    is state of that module or that this module binds to something else)."""
+    read = {n.value for _, fn in added for n in m.findall(fn, m.Name())}
+    for cls in held_mro:
+        owner = mk.info.owner_of(cls)
+        if owner is mk.info:
+            continue
+        try:
+            needs = transplant_imports(mk.info, owner, cls, "holds a kernel")
+        except UnresolvableError as exc:
+            raise SkipError(str(exc)) from None
+        for name in sorted(read & set(needs)):
+            module, imported = needs[name]
+            if module:
+                mk.function_imports.add((module, imported))
+            else:
+                mk.module_imports.add(imported)
 
 
 def _binding(mro: list[cst.ClassDef], members: dict[str, Member],

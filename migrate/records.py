@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from compat.statuses import FileState, KernelStatus
 from phi.op_defs import OpDef, render_op
+
+if TYPE_CHECKING:
+    from migrate.static_facts import StaticProto
 
 
 @dataclass
@@ -76,6 +79,11 @@ class FileResult:
     tree_bases: frozenset[str] = frozenset()
     #: its registrations read by importing the tree (verify runs), when it needs them
     live: LiveFacts | None = None
+    #: forward op type -> its kernel as this module migrated it (grads elsewhere follow it)
+    forwards: dict[str, ForwardKernel] = field(default_factory=dict)
+    #: forward op type -> its kernel migrated by another module of the run, which this
+    #: module's grad kernels generate their backward_op entry from (`grads_across`)
+    grad_forwards: dict[str, ForwardKernel] = field(default_factory=dict)
 
     @property
     def changed(self) -> bool:
@@ -125,3 +133,15 @@ class Foreign:
 
     module: str
     kernel: Composable
+
+
+@dataclass(frozen=True)
+class ForwardKernel:
+    """A migrated forward kernel as a grad kernel of another module sees it: what its
+    generated backward_op entry is made from (`generated_backward.generated_entry`)."""
+
+    op_type: str
+    phi_name: str
+    params: tuple[Any, ...]  # its `kernel_model.Param`s (which import this module)
+    proto: StaticProto | None
+    module: str  # the forward's module, as the run shows it

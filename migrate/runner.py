@@ -25,10 +25,11 @@ from migrate.consistency import shared_phi_reason
 from migrate.dead_users import live_uses
 from migrate.file_writes import Change, WriteReport, check_target, write_atomic, write_unit
 from migrate.generated_backward import GENERATED_FILE, is_generated
+from migrate.grads_across import backward_folders, name_unmigrated_forwards, wanted_forwards
 from migrate.kernel import PASSES_CTX
 from migrate.live_registrations import read_live, unread
 from migrate.op_kernel_tables import expand_op_tables, table_templates
-from migrate.records import FileResult, Foreign, KernelRecord, LiveFacts
+from migrate.records import FileResult, Foreign, ForwardKernel, KernelRecord, LiveFacts
 from migrate.registration_effects import KEPT_REGISTERED
 from migrate.source_files import SourceError, digest_of, read_source
 from migrate.source_limits import nesting_problem, size_problem
@@ -108,11 +109,13 @@ def migrate_file(path_text: str, exclude: dict[str, str] | None = None,
                  kept_for: dict[str, str] | None = None,
                  foreign: dict[str, Foreign] | None = None,
                  tree_bases: frozenset[str] = frozenset(),
-                 live: LiveFacts | None = None) -> FileResult:
+                 live: LiveFacts | None = None,
+                 grad_forwards: dict[str, ForwardKernel] | None = None) -> FileResult:
     """Worker: one file (base names and the InferMeta catalogue loaded once per process).
     `exclude`: op type -> why it stays legacy; `keep`: top-level names that must stay;
     `kept_for`: migrated kernel class kept -> who still uses it (words); `live`: its
-    registrations read by importing the tree."""
+    registrations read by importing the tree; `grad_forwards`: forward kernels other
+    modules migrated, which its grad kernels follow (`grads_across`)."""
     _ensure_state()
     path = Path(path_text)
     shown = display_path(path)
@@ -143,7 +146,8 @@ def migrate_file(path_text: str, exclude: dict[str, str] | None = None,
                             exclude_ops=exclude,
                             backward=_WORKER_STATE["backward"],  # type: ignore[arg-type]
                             keep_names=keep, foreign=foreign,
-                            tree_bases=tree_bases | table_templates(text), live=live)
+                            tree_bases=tree_bases | table_templates(text), live=live,
+                            grad_forwards=grad_forwards)
     result.encoding, result.digest = source.encoding, source.digest
     result.excluded, result.kept = dict(exclude or {}), keep
     result.kept_for, result.foreign = dict(kept_for or {}), dict(foreign or {})
@@ -157,16 +161,19 @@ def migrate_file(path_text: str, exclude: dict[str, str] | None = None,
 
 def remigrate(path: Path, result: FileResult, exclude: dict[str, str] | None = None,
               keep: Iterable[str] = (), kept_for: dict[str, str] | None = None,
-              foreign: dict[str, Foreign] | None = None) -> FileResult:
+              foreign: dict[str, Foreign] | None = None,
+              grad_forwards: dict[str, ForwardKernel] | None = None) -> FileResult:
     """`path` migrated again with more ops left legacy and more names kept (and, given
-    `foreign`, these other modules' kernels to compose instead of the ones it had)."""
+    `foreign`, these other modules' kernels to compose instead of the ones it had; given
+    `grad_forwards`, these forwards of other modules for its grad kernels)."""
     users = dict(result.kept_for)
     for name, who in (kept_for or {}).items():
         users[name] = _joined(users.get(name, ""), who)
     return migrate_file(str(path), {**result.excluded, **(exclude or {})},
                         result.kept | frozenset(keep), users,
                         result.foreign if foreign is None else foreign, result.tree_bases,
-                        result.live)
+                        result.live,
+                        result.grad_forwards if grad_forwards is None else grad_forwards)
 
 
 def _joined(old: str, new: str) -> str:
@@ -210,6 +217,7 @@ def run_codemod(files: list[Path], jobs: int = 1,
         results[i] = remigrate(files[i], results[i], why)
     name_split_blockers(files, results)
     compose_across(files, results)
+    follow_forwards(files, results)
     keep_used_names(files, results)
     recheck_foreign(files, results)
     return results
@@ -228,7 +236,7 @@ def skip_tree_bases(files: list[Path], results: list[FileResult]) -> None:
                           & {rec.kernel for rec in r.records if rec.op_type == "?"})
         if bases - r.tree_bases:
             results[i] = migrate_file(str(f), r.excluded, r.kept, r.kept_for, r.foreign,
-                                      r.tree_bases | bases, r.live)
+                                      r.tree_bases | bases, r.live, r.grad_forwards)
 
 
 def compose_across(files: list[Path], results: list[FileResult]) -> None:
@@ -269,6 +277,25 @@ def recheck_foreign(files: list[Path], results: list[FileResult]) -> list[int]:
                 again = True
         if not again:
             break
+    return sorted(set(changed) | set(follow_forwards(files, results)))
+
+
+def follow_forwards(files: list[Path], results: list[FileResult]) -> list[int]:
+    """Re-migrate (in `results`) each module with a grad kernel whose forward kernel
+    another module of the run migrates, or no longer does, with those forwards
+    (`grads_across`); returns their indices."""
+    changed: list[int] = []
+    for _ in range(len(files) + 1):
+        wanted = wanted_forwards(results)
+        for i, forwards in wanted.items():
+            failed = {rec.op_type: rec.reason for rec in results[i].records
+                      if rec.status is KernelStatus.FAILED}
+            results[i] = remigrate(files[i], results[i], grad_forwards=forwards)
+            mark_failed(results[i], failed)  # what was held back stays so
+        changed += wanted
+        if not wanted:
+            break
+    name_unmigrated_forwards(results)
     return sorted(set(changed))
 
 
@@ -405,6 +432,7 @@ def plan_changes(files: list[Path], results: list[FileResult],
     held = set(held)
     yaml_entries: dict[Path, dict[str, str]] = {}
     phi_names = {op.phi_name for r in results for op in r.ops}
+    folders = backward_folders(files, results)
     for path, res in zip(files, results):
         if path in held:
             continue
@@ -413,8 +441,10 @@ def plan_changes(files: list[Path], results: list[FileResult],
                                        res.digest))
         for op in res.ops:
             op_def = op.op_def
-            if is_generated(op_def):  # generated: written next to the module
-                yaml_entries.setdefault(path.parent / GENERATED_FILE, {})[op.phi_name] = \
+            if is_generated(op_def):  # generated: written next to its forward's ops.yaml
+                forward = op_def.forward.op if op_def.forward is not None else ""
+                folder = folders.get(forward, path.parent)
+                yaml_entries.setdefault(folder / GENERATED_FILE, {})[op.phi_name] = \
                     render_op(op_def)
                 continue
             if op_def.is_backward:  # followed as phi/backward.yaml holds it: nothing to write

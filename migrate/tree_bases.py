@@ -158,28 +158,29 @@ def global_reads(owner: ModuleInfo, cls: cst.ClassDef) -> set[str]:
     return out
 
 
-def transplant_imports(target: ModuleInfo, owner: ModuleInfo, cls: cst.ClassDef
-                       ) -> dict[str, tuple[str, str]]:
+def transplant_imports(target: ModuleInfo, owner: ModuleInfo, cls: cst.ClassDef,
+                       role: str = "inherits from") -> dict[str, tuple[str, str]]:
     """What `cls` (a class of `owner`'s module) needs to mean the same written into
     `target`'s module: each module-level name it reads has one origin, the same in both
     modules, or one `target` does not bind at all and can import under that name (then
     name -> (module as `target` imports it, name); "" for `import name`; the name spelled
     with its alias where only an aliased import binds it: `moved_reads.moved_import`), and
     none is state of `owner`'s module (`moved_reads.own_state`).
-    UnresolvableError says why not."""
+    UnresolvableError says why not (`role`: how the refusal names the class's use, "holds
+    a kernel" for a held one)."""
     where = _shown(owner.path)
     needs: dict[str, tuple[str, str]] = {}
     for name in sorted(global_reads(owner, cls)):
         if owner.path is None or target.path is None:
-            raise UnresolvableError(f"inherits from {cls.name.value} of {where}, which is not "
+            raise UnresolvableError(f"{role} {cls.name.value} of {where}, which is not "
                                     "read as a file")
         theirs = origin_of(owner.path, name)
         if theirs is None:
-            raise UnresolvableError(f"inherits from {cls.name.value} ({where}), which reads "
+            raise UnresolvableError(f"{role} {cls.name.value} ({where}), which reads "
                                     f"'{name}': no single binding of it is statically known there")
         state = own_state(owner, theirs, name)
         if state:
-            raise UnresolvableError(f"inherits from {cls.name.value} ({where}), which reads "
+            raise UnresolvableError(f"{role} {cls.name.value} ({where}), which reads "
                                     f"'{name}', state of its module ({state}); written here "
                                     "it would read the value it had when imported")
         ours = origin_in(target, name)
@@ -188,7 +189,7 @@ def transplant_imports(target: ModuleInfo, owner: ModuleInfo, cls: cst.ClassDef
         spec = moved_import(target, theirs, name) if ours is None else None
         if spec is None:
             bound = "does not bind it" if ours is None else f"binds it to {ours.qualified}"
-            raise UnresolvableError(f"inherits from {cls.name.value} ({where}), which reads "
+            raise UnresolvableError(f"{role} {cls.name.value} ({where}), which reads "
                                     f"'{name}' ({theirs.qualified}); this module {bound}")
         needs[name] = spec
     return needs
