@@ -7,7 +7,8 @@ others read them from there (`from .._compat import ...`, `import pkg_house._com
 names (a table loop at the bottom of `v1.py` included; one dtype given by its name) are read
 as direct imports are and migrate. Kernels booked by a class keyword (`class
 SoftplusKernel(FunctorKernel, op="hx_softplus", placement=FLOATS)`) and registered when
-the package's `BOOK.publish()` runs each get a row saying so; a kernel nothing registers
+the package's `BOOK.publish()` runs each get a row saying so, a booked class another booked
+class derives from (`booked/pairs.py`) included; a kernel nothing registers
 gets a row saying that. The summary's counts equal the rows; after `--write` every module
 imports and every op computes what it computed before."""
 
@@ -50,6 +51,11 @@ EXPECTED: dict[str, dict[str, tuple[str, str, str, Any]]] = {
     "softplus.py": {"SoftplusKernel": ("skipped", "hx_softplus", BOOKED, None),
                     "SquareKernel": ("skipped", "hx_square", BOOKED, None)},
     "scaled.py": {"ScaleKernel": ("skipped", "hx_scale", BOOKED, None)},
+    # a booked class another booked class derives from is a kernel of its own, not a template
+    "pairs.py": {"AbsSquareKernel": ("skipped", "hx_abs_square", BOOKED, None),
+                 "AbsSquareRealKernel": ("skipped", "hx_abs_square", BOOKED, None),
+                 "RowCumsumKernel": ("skipped", "hx_row_cumsum", BOOKED, None),
+                 "RowCumsumIntKernel": ("skipped", "hx_row_cumsum", BOOKED, None)},
     "idle.py": {"IdleKernel": ("skipped", "?", "not registered: no statement of its module "
                                "registers it and importing the tree registers it for no op",
                                None)},
@@ -72,13 +78,14 @@ def test_the_written_package_imports_and_computes_as_before(written: dict[str, A
     migrated = {op for ks in EXPECTED.values() for s, op, _, _ in ks.values()
                 if s == "migrated"}
     assert_nothing_broken(written, migrated)
-    assert len(written["before"]["imported"]) == 12
+    assert len(written["before"]["imported"]) == 13
     assert written["after"]["phi_ran"].keys() == migrated
     for op in migrated:
         assert written["after"]["phi_ran"][op] == written["before"]["ran"][op], op
     pkg: Path = written["pkg"]
     assert "fluid_register_kernel(\"hx_double\"" not in (pkg / "plain" / "direct.py").read_text()
-    for kept in ("booked/softplus.py", "booked/scaled.py", "idle.py", "registry.py"):
+    for kept in ("booked/softplus.py", "booked/scaled.py", "booked/pairs.py", "idle.py",
+                 "registry.py"):
         assert (pkg / kept).read_text() == (CORPUS / PACKAGE / kept).read_text(), kept
 
 
@@ -89,5 +96,7 @@ def test_a_dry_run_without_verify_still_gives_every_kernel_a_row(tmp_path: Path)
                 console=console())
     rows = {r["kernel"]: (r["status"], r["reason"]) for r in json.loads(out.read_text())["kernels"]}
     assert set(rows) == {k for ks in EXPECTED.values() for k in ks}
-    for kernel in ("SoftplusKernel", "SquareKernel", "ScaleKernel", "IdleKernel"):
+    for kernel in ("SoftplusKernel", "SquareKernel", "ScaleKernel", "IdleKernel",
+                   "AbsSquareKernel", "AbsSquareRealKernel", "RowCumsumKernel",
+                   "RowCumsumIntKernel"):
         assert rows[kernel] == ("skipped", f"{UNREGISTERED}; not migrated"), kernel
