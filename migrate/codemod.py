@@ -196,6 +196,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     for c, ops in live.ops.items():  # refused, with the ops importing the tree shows
         call_ops.setdefault(c, ops)
     regs_by_class.update(live.registrations)
+    regs_by_class.update(live.booked)  # their class statements go (`booked_publish`)
     keep = keep | set(live.registrations)
     if unread:
         keep = keep | set(regs_by_class)
