@@ -163,7 +163,7 @@ def _publish_refusal(parsed: _Parsed, func: cst.FunctionDef, lines: set[int]) ->
         if isinstance(node, tuple(_UNCARRIED)) and _inside(parsed, node, func):
             return (f"the publishing function {named} holds {_UNCARRIED[type(node)]} "
                     f"({parsed.where(node)}), so which keys it registers depends on more "
-                    "than the booking; not carried over")
+                    "than the booking")
     gates = _gates(parsed, func)
     loops = [n for n in parsed.pos if isinstance(n, cst.For) and _inside(parsed, n, func)]
     if not any(isinstance(f.iter, cst.Name) and f.iter.value == "self" for f in loops):

@@ -111,3 +111,50 @@ def test_a_dry_run_without_verify_still_gives_every_kernel_a_row(tmp_path: Path)
                    "AbsSquareKernel", "AbsSquareRealKernel", "RowCumsumKernel",
                    "RowCumsumIntKernel"):
         assert rows[kernel] == ("skipped", f"{UNREGISTERED}; not migrated"), kernel
+
+
+def _verified_dry_run(root: Path, edit: tuple[str, str] | None = None) -> dict[str, str]:
+    """A copy of pkg_house (its registry.py's `old` text replaced by `new` when `edit` is
+    given) migrated dry with verify: kernel -> its row's reason."""
+    pkg = copy_package(root, PACKAGE)
+    if edit is not None:
+        registry = pkg / "registry.py"
+        text = registry.read_text()
+        assert edit[0] in text
+        registry.write_text(text.replace(edit[0], edit[1]))
+    out = root / "summary.json"
+    run_migrate([pkg], write=False, verify=True, json_path=out, console=console())
+    return {r["kernel"]: r["reason"] for r in json.loads(out.read_text())["kernels"]}
+
+
+LOOP = "        for op, kernel, placement in self:\n"
+CPU_CALL = '            fluid_register_kernel(op, "CPU", kernel, *placement.cpu)\n'
+
+
+@pytest.mark.parametrize(("edit", "refusal"), [
+    ((LOOP, f'{LOOP}            if op == "hx_none":\n                break\n'),
+     "the publishing function `publish` holds `break` (pkg_house/registry.py:61), so which "
+     "keys it registers depends on more than the booking"),
+    ((LOOP, f"        published = 0\n{LOOP}            published += 1\n"),
+     "the publishing function `publish` holds a counter (pkg_house/registry.py:61), so which "
+     "keys it registers depends on more than the booking"),
+    ((CPU_CALL, f'            if op != "hx_none":\n    {CPU_CALL}'),
+     'it registered under `if op != "hx_none"` (pkg_house/registry.py:60), a condition the '
+     "codemod cannot carry over"),
+])
+def test_a_publishing_function_choosing_keys_otherwise_is_a_named_refusal(
+        tmp_path: Path, edit: tuple[str, str], refusal: str) -> None:
+    reasons = _verified_dry_run(tmp_path, edit)
+    for kernel in ("ScaleKernel", "RowCumsumIntKernel"):  # the twins migrate unedited
+        assert reasons[kernel] == f"{PUBLISHED}{refusal}; not migrated", kernel
+
+
+def test_the_tree_imported_with_the_gate_closed_migrates_no_published_kernel(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOUSE_NO_GPU", "1")  # the GPU registrations do not run
+    reasons = _verified_dry_run(tmp_path)
+    closed = ('the tree was imported with the environment gate `gpu = os.environ.get('
+              '"HOUSE_NO_GPU") is None` (pkg_house/registry.py:58) closed, so the keys it '
+              "guards were not seen; not migrated")
+    for kernel in ("ScaleKernel", "RowCumsumIntKernel", "SoftplusKernel", "SquareKernel"):
+        assert reasons[kernel] == f"{PUBLISHED}{closed}", kernel
