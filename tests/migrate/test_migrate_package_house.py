@@ -96,6 +96,15 @@ def test_the_written_package_imports_and_computes_as_before(written: dict[str, A
         assert written["after"]["phi_ran"][op] == written["before"]["ran"][op], op
     pkg: Path = written["pkg"]
     assert "fluid_register_kernel(\"hx_double\"" not in (pkg / "plain" / "direct.py").read_text()
+    # the names the write no longer uses go from the imports of the house's own modules;
+    # those still used stay
+    direct = (pkg / "plain" / "direct.py").read_text()
+    assert "fluid_register_kernel," not in direct and "FluidKernel," not in direct
+    assert "from .._compat import DataType, FluidMaker, FluidOperator, " in direct
+    scaled = (pkg / "booked" / "scaled.py").read_text()
+    assert "from ..registry import BOOK, SameShape, Signature\n" in scaled
+    assert "class ScaleKernel" not in scaled and "from .. import _compat as fw" in scaled
+    assert "class RowCumsumIntKernel" not in (pkg / "booked" / "pairs.py").read_text()
     for kept in ("booked/softplus.py", "idle.py", "registry.py", "__init__.py"):
         assert (pkg / kept).read_text() == (CORPUS / PACKAGE / kept).read_text(), kept
 
