@@ -122,12 +122,13 @@ def test_a_dry_run_without_verify_still_gives_every_kernel_a_row(tmp_path: Path)
         assert rows[kernel] == ("skipped", f"{UNREGISTERED}; not migrated"), kernel
 
 
-def _verified_dry_run(root: Path, edit: tuple[str, str] | None = None) -> dict[str, str]:
-    """A copy of pkg_house (its registry.py's `old` text replaced by `new` when `edit` is
+def _verified_dry_run(root: Path, edit: tuple[str, str] | None = None,
+                      module: str = "registry.py") -> dict[str, str]:
+    """A copy of pkg_house (its `module`'s `old` text replaced by `new` when `edit` is
     given) migrated dry with verify: kernel -> its row's reason."""
     pkg = copy_package(root, PACKAGE)
     if edit is not None:
-        registry = pkg / "registry.py"
+        registry = pkg / module
         text = registry.read_text()
         assert edit[0] in text
         registry.write_text(text.replace(edit[0], edit[1]))
@@ -167,3 +168,13 @@ def test_the_tree_imported_with_the_gate_closed_migrates_no_published_kernel(
               "guards were not seen; not migrated")
     for kernel in ("ScaleKernel", "RowCumsumIntKernel", "SoftplusKernel", "SquareKernel"):
         assert reasons[kernel] == f"{PUBLISHED}{closed}", kernel
+
+
+def test_a_published_kernel_another_module_uses_stays_legacy(tmp_path: Path) -> None:
+    """Kept for its user, its class statement would still book it: it is left legacy."""
+    use = "\n\nfrom .booked.scaled import ScaleKernel\n\nSCALED = ScaleKernel\n"
+    reasons = _verified_dry_run(tmp_path, ("x.data + 1\n", f"x.data + 1\n{use}"), "idle.py")
+    assert reasons["ScaleKernel"] == (
+        "pkg_house/idle.py uses `ScaleKernel`, which migrating would remove from this module; "
+        "left legacy: kept, its class statement would still book it for registration")
+    assert reasons["RowCumsumIntKernel"].startswith(BOOKED)
