@@ -43,6 +43,7 @@ from migrate.static import ModuleInfo
 from migrate.static_refs import code_of
 from migrate.tree_bases import tree_mro
 from migrate.tree_names import package_root
+from migrate.tree_origins import Origin, origin_of
 
 #: statements in the publishing function that make which keys it adds depend on more than
 #: the booked entries
@@ -102,7 +103,7 @@ def booked_refusal(info: ModuleInfo, name: str, keys: list[list[Any]]) -> str:
     if func is None or func.name.value != method or not isinstance(
             inner.parent.get(inner.parent.get(func)), cst.ClassDef):
         return f"`{book}.{method}()` registered it through code that is not a method of the book"
-    if not _books_into(info, name, book):
+    if not _books_into(info, name, book, origin_of(Path(stmt_file), book)):
         return (f"no base's `__init_subclass__` appends the class to `{book}`, so the booking "
                 "is not known to come from its class statement")
     why = _publish_refusal(inner, func, {int(k[10]) for k in keys})
@@ -116,14 +117,20 @@ def booked_refusal(info: ModuleInfo, name: str, keys: list[list[Any]]) -> str:
     return ""
 
 
-def _books_into(info: ModuleInfo, name: str, book: str) -> bool:
+def _books_into(info: ModuleInfo, name: str, book: str, published: Origin | None) -> bool:
     """Whether a class of `name`'s tree MRO defines `__init_subclass__` appending `cls`
-    (in what it appends) to the module-level `book`."""
+    (in what it appends) to the module-level `book` of its module, the very object the
+    publishing statement names (`published`: LibCST's qualified names, `origin_of`)."""
     try:
-        classes = tree_mro(info, name).classes
+        mro = tree_mro(info, name)
     except Exception:  # an MRO the codemod cannot order: not proven
         return False
-    for cls in classes:
+    if published is None:
+        return False
+    for cls in mro.classes:
+        owner = mro.owners.get(id(cls), info)
+        if owner.path is None or origin_of(owner.path, book) != published:
+            continue
         for stmt in cls.body.body:
             if isinstance(stmt, cst.FunctionDef) and stmt.name.value == "__init_subclass__":
                 finder = _AppendsCls(book)
