@@ -14,6 +14,7 @@ import libcst as cst
 from compat.statuses import KernelStatus
 from migrate import infermeta
 from migrate.assemble import assemble
+from migrate.booked_classes import booked_classes
 from migrate.class_registrations import self_registering
 from migrate.computed_lookups import computed_lookup_ops, looked_up_names
 from migrate.consistency import (
@@ -142,7 +143,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     # a decorated or loop-named kernel class may be registered where no reading sees it:
     # a row of its own even where other kernels derive from it
     unseen = maybe_registered(info, set(regs_by_class))
-    bases -= set(unseen)
+    bases -= set(unseen) | booked_classes(info)  # a booked class is a kernel (`booked_classes`)
     leaves = [c for c in info.classes if info.is_subclass_of(c, "OpKernel") and c not in bases]
     shims = {c: kept_served(info.classes[c]) for c in leaves if c not in regs_by_class}
     for c, served in shims.items():
@@ -199,6 +200,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     for c, ops in live.ops.items():  # refused, with the ops importing the tree shows
         call_ops.setdefault(c, ops)
     regs_by_class.update(live.registrations)
+    regs_by_class.update(live.booked)  # their class statements go (`booked_publish`)
     keep = keep | set(live.registrations)
     if unread:
         keep = keep | set(regs_by_class)

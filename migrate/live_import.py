@@ -5,14 +5,16 @@ every legacy kernel registration they make.
 `python -m migrate.live_import FILES_JSON OUT_JSON`: FILES_JSON lists the tree's files;
 OUT_JSON receives, per file (its real path), `{"error": why it did not import, "classes":
 {name: [[op, device, dtype, layout, library, class line, registering file, line,
-replaced method], ...]}, "protos": {op: `proto_row`}}` (the protos of the operators
-with a maker that a top-level statement of the file registered).
+replaced method, calling file, line], ...]}, "protos": {op: `proto_row`}}` (the protos of
+the operators with a maker that a top-level statement of the file registered).
 A class is recorded under a file only when it is the module attribute of its own name
 (`getattr(module, name) is cls`, a top-level name); the class line is that of the class
 statement that built it (0: no class statement did, e.g. `type(...)`); the registering
 file and line are those of the innermost top-level statement of a module of the tree that
 was running when the key was added; the replaced method is the first function the class
-holds that its class statement's body did not define (a decorator's), or "".
+holds that its class statement's body did not define (a decorator's), or ""; the calling
+file and line are those of the innermost frame running code of the tree (the register call
+inside a publishing function; the registering statement's when it calls directly).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ class _Recorder:
         self.files = files
         #: id -> (class, its statement's line, the functions its body defines)
         self.built: dict[int, tuple[type, int, set[Any]]] = {}
-        self.added: list[tuple[str, Any, type, str, int]] = []
+        self.added: list[tuple[str, Any, type, str, int, str, int]] = []
         #: (file of the top-level statement that ran, op, `proto_row`) of each operator
         #: registered with a maker
         self.operators: list[tuple[str, str, dict[str, Any]]] = []
@@ -62,8 +64,11 @@ class _Recorder:
         if registry is not OP_KERNELS and registry is not OP_INFOS:
             return
         frame = sys._getframe(1)
+        inner: tuple[str, int] = ("", 0)  # the innermost frame running code of the tree
         while frame is not None and not (frame.f_code.co_name == "<module>" and _realpath(
                 frame.f_code.co_filename) in self.files):
+            if not inner[0] and _realpath(frame.f_code.co_filename) in self.files:
+                inner = (_realpath(frame.f_code.co_filename), frame.f_lineno)
             frame = frame.f_back  # type: ignore[assignment]
         where = (_realpath(frame.f_code.co_filename), frame.f_lineno) if frame else ("", 0)
         if registry is OP_INFOS:  # read now: the modules it names are still imported
@@ -72,13 +77,14 @@ class _Recorder:
                 self.operators.append((where[0], info.type, proto_row(info)))
             return
         op_type, kernel_key = key
-        self.added.append((op_type, kernel_key, registry.get(key), *where))
+        self.added.append((op_type, kernel_key, registry.get(key), *where, *(inner if inner[0]
+                                                                            else where)))
 
     def read(self, namespaces: dict[str, tuple[str, dict[str, Any]]],
              out: dict[str, dict[str, Any]]) -> None:
         """The keys added so far for classes of `namespaces` (module name -> (file, its
         namespace)), into `out`."""
-        for op, key, cls, reg_file, reg_line in self.added:
+        for op, key, cls, reg_file, reg_line, call_file, call_line in self.added:
             home = namespaces.get(getattr(cls, "__module__", ""))
             name = getattr(cls, "__name__", "")
             if home is None or cls.__qualname__ != name or home[1].get(name) is not cls:
@@ -95,7 +101,8 @@ class _Recorder:
             layout = "ANY" if key.data_layout == 0 else _named(key.data_layout)
             # a key the framework stored as given (a dtype's name) is recorded, never a crash
             row = [op, device, _named(key.data_type), layout,
-                   _named(key.library_type), line, reg_file, reg_line, replaced]
+                   _named(key.library_type), line, reg_file, reg_line, replaced, call_file,
+                   call_line]
             rows = out.setdefault(home[0], {"error": "", "classes": {}})["classes"]
             if row not in rows.setdefault(name, []):
                 rows[name].append(row)

@@ -32,6 +32,8 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from compat.statuses import KernelStatus
+from migrate.booked_classes import booked_classes
+from migrate.booked_publish import booked_refusal
 from migrate.kept_classes import earlier_write
 from migrate.live_protos import proto_unread
 from migrate.records import FileResult, LiveFacts
@@ -48,6 +50,8 @@ UNREAD = ("registration not statically readable",
           "no register_op_kernel call of this module registers it",
           "its class decorator `@",
           "the loop `")
+#: how the row of a kernel migrating on the keys its booking was published under begins
+BOOKED_MIGRATED = "migrated; registered only by publishing its class statement's booking"
 #: seconds the import of the tree may take
 TIMEOUT_S = 300
 NOT_MIGRATED = "; not migrated"
@@ -100,8 +104,15 @@ def read_live(files: list[Path]) -> dict[str, LiveFacts]:
         if why or not got.is_file():
             return {f: LiveFacts(error=why or "the import wrote nothing") for f in real}
         data = json.loads(got.read_text(encoding="utf-8"))
-    return {f: LiveFacts(d.get("classes", {}), d.get("error", ""), d.get("protos", {}))
-            for f, d in data.items()}
+    facts = {f: LiveFacts(d.get("classes", {}), d.get("error", ""), d.get("protos", {}))
+             for f, d in data.items()}
+    for fact in facts.values():  # an op's proto registered by the statement that (in another
+        for keys in fact.classes.values():  # module) registered a class of this one for it
+            for op, *_, reg_file, _, _, _, _ in (k for k in keys if len(k) >= 11):
+                there = facts.get(str(reg_file))
+                if there is not None and op not in fact.protos and op in there.protos:
+                    fact.protos[op] = there.protos[op]
+    return facts
 
 
 class LiveKept:
@@ -111,6 +122,9 @@ class LiveKept:
     def __init__(self) -> None:
         self.registrations: dict[str, list[Registration]] = {}
         self.reasons: dict[str, str] = {}
+        #: booked by their class statements, registered only by publishing the booking
+        #: (`booked_publish`): their class statements are replaced
+        self.booked: dict[str, list[Registration]] = {}
         #: the ops importing the tree registers a class for that stays legacy
         self.ops: dict[str, list[str]] = {}
 
@@ -143,6 +157,8 @@ def live_kept(info: ModuleInfo, blocked: dict[str, str],
             blocked[c] = ("not registered: no statement of its module registers it and "
                           f"importing the tree registers it for no op{NOT_MIGRATED}")
             continue
+        if _booked(info, c, keys, kept, blocked, why):
+            continue
         refusal, stmt = _check(info, c, keys, lines)
         if refusal:
             kept.ops[c] = list(dict.fromkeys(str(k[0]) for k in keys))
@@ -162,6 +178,30 @@ def live_kept(info: ModuleInfo, blocked: dict[str, str],
     return kept
 
 
+def _booked(info: ModuleInfo, name: str, keys: list[list[Any]], kept: LiveKept,
+            blocked: dict[str, str], why: str) -> bool:
+    """Whether `name` is booked by its class statement and every key of it came from
+    another module's statement (`booked_publish`): then it migrates on those keys (into
+    `kept.booked`, out of `blocked`) or is refused naming why (in `blocked`)."""
+    here = os.path.realpath(info.path) if info.path else ""
+    if name not in booked_classes(info) or any(str(k[6]) in ("", here) for k in keys):
+        return False
+    ran = registered_elsewhere(str(keys[0][6]), int(keys[0][7])).removesuffix(
+        ", by code the codemod cannot read")
+    refusal = booked_refusal(info, name, keys)
+    if refusal:
+        kept.ops[name] = list(dict.fromkeys(str(k[0]) for k in keys))
+        blocked[name] = (f"{why}; importing the tree shows {ran}, publishing what its class "
+                         f"statement booked, but {refusal}{NOT_MIGRATED}")
+        return True
+    del blocked[name]
+    kept.booked[name] = [Registration(op, device, name, [dtype], layout, library)
+                         for op, device, dtype, layout, library, *_ in keys]
+    kept.reasons[name] = (f"{BOOKED_MIGRATED}, when {ran.removeprefix('it registered when ')}"
+                          "; the class statement replaced, keys from importing the tree")
+    return True
+
+
 def _check(info: ModuleInfo, name: str, keys: list[list[Any]],
            lines: list[tuple[int, int]]) -> tuple[str, list[int]]:
     """(why the keys cannot be taken, or "", the indices of the statements adding them)."""
@@ -170,7 +210,7 @@ def _check(info: ModuleInfo, name: str, keys: list[list[Any]],
     here = os.path.realpath(info.path) if info.path else ""
     stmts: list[int] = []
     read = {r.stmt_index for r in info.registrations} - set(info.effects)
-    for op, _, _, _, _, line, reg_file, reg_line, replaced in keys:
+    for op, _, _, _, _, line, reg_file, reg_line, replaced, *_ in keys:
         if replaced:
             return (f"its method `{replaced}` is not the one its class statement defines "
                     "(what registers it replaced it)"), []

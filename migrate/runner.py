@@ -27,7 +27,7 @@ from migrate.file_writes import Change, WriteReport, check_target, write_atomic,
 from migrate.generated_backward import GENERATED_FILE, is_generated
 from migrate.grads_across import backward_folders, name_unmigrated_forwards, wanted_forwards
 from migrate.kernel import PASSES_CTX
-from migrate.live_registrations import read_live, unread
+from migrate.live_registrations import BOOKED_MIGRATED, read_live, unread
 from migrate.op_kernel_tables import expand_op_tables, table_templates
 from migrate.records import FileResult, Foreign, ForwardKernel, KernelRecord, LiveFacts
 from migrate.registration_effects import KEPT_REGISTERED
@@ -372,7 +372,11 @@ def _resolution(result: FileResult, uses: list[Use]
         why = (f"{use.user} uses `{use.name}`, which migrating would remove from this module; "
                "left legacy")
         ops = [r.op_type for r in served if r.kernel == use.name]
-        if ops and use.name not in result.kept:
+        if any(r.reason.startswith(BOOKED_MIGRATED) for r in served if r.kernel == use.name):
+            # kept, its class statement would still book it: it would stay registered
+            exclude.update(dict.fromkeys(ops, f"{why}: kept, its class statement would still "
+                                              "book it for registration"))
+        elif ops and use.name not in result.kept:
             keep.add(use.name)
             kept_for[use.name] = _joined(kept_for.get(use.name, ""), use.user)
         elif use.name in result.kept:  # kept, and still removed: leave the module legacy

@@ -129,7 +129,9 @@ def find_tree_method(info: ModuleInfo, class_name: str, method: str
 
 def global_reads(owner: ModuleInfo, cls: cst.ClassDef) -> set[str]:
     """The module-level (or builtin) names `cls`'s body (a function's parameters and body)
-    reads, by LibCST's ScopeProvider."""
+    reads, by LibCST's ScopeProvider; a class's `__init_subclass__` is left out: it runs
+    when a subclass is built, never in the kernel function a subclass migrates to
+    (`booked_publish`)."""
     memo = owner.memo.setdefault("global_reads", {})
     if id(cls) in memo:
         return memo[id(cls)]
@@ -137,6 +139,9 @@ def global_reads(owner: ModuleInfo, cls: cst.ClassDef) -> set[str]:
 
     class Ids(cst.CSTVisitor):
         def on_visit(self, node: cst.CSTNode) -> bool:
+            if isinstance(node, cst.FunctionDef) and node.name.value == "__init_subclass__" \
+                    and any(node is s for s in cls.body.body):
+                return False
             inside.add(id(node))
             return True
 

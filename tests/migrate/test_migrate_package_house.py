@@ -7,7 +7,8 @@ others read them from there (`from .._compat import ...`, `import pkg_house._com
 names (a table loop at the bottom of `v1.py` included; one dtype given by its name) are read
 as direct imports are and migrate. Kernels booked by a class keyword (`class
 SoftplusKernel(FunctorKernel, op="hx_softplus", placement=FLOATS)`) and registered when
-the package's `BOOK.publish()` runs each get a row saying so; a kernel nothing registers
+the package's `BOOK.publish()` runs each get a row saying so, a booked class another booked
+class derives from (`booked/pairs.py`) included; a kernel nothing registers
 gets a row saying that. The summary's counts equal the rows; after `--write` every module
 imports and every op computes what it computed before."""
 
@@ -33,8 +34,14 @@ PACKAGE = "pkg_house"
 REAL = ["FLOAT32", "FLOAT64"]
 UNREGISTERED = ("no register_op_kernel call of this module registers it (registered elsewhere, "
                 "or never)")
-BOOKED = (f"{UNREGISTERED}; importing the tree shows it registered when `BOOK.publish()` runs "
-          "(pkg_house/__init__.py:14), by code the codemod cannot read; not migrated")
+PUBLISHED = (f"{UNREGISTERED}; importing the tree shows it registered when `BOOK.publish()` "
+             "runs (pkg_house/__init__.py:14), publishing what its class statement booked, but ")
+#: the GPU registration of `Book.publish` is guarded by an environment variable
+GATED = (f"{PUBLISHED}it registered under the environment gate `gpu = "
+         'os.environ.get("HOUSE_NO_GPU") is None` (pkg_house/registry.py:')
+BOOKED = ("migrated; registered only by publishing its class statement's booking, when "
+          "`BOOK.publish()` runs (pkg_house/__init__.py:14); the class statement replaced, keys "
+          "from importing the tree")
 
 #: V1_OPS names the classes: they stay, the loop's kernel registration goes
 KEPT = "migrated; class kept for a module-level statement"
@@ -47,9 +54,17 @@ EXPECTED: dict[str, dict[str, tuple[str, str, str, Any]]] = {
     "v1.py": {"NegKernel": ("migrated", "hx_neg", KEPT, {"CPU": REAL}),
               "AbsKernel": ("migrated", "hx_abs", KEPT, {"CPU": ["FLOAT32"]})},
     "starred.py": {"CubeKernel": ("migrated", "hx_cube", "", {"CPU": ["FLOAT32"]})},
-    "softplus.py": {"SoftplusKernel": ("skipped", "hx_softplus", BOOKED, None),
-                    "SquareKernel": ("skipped", "hx_square", BOOKED, None)},
-    "scaled.py": {"ScaleKernel": ("skipped", "hx_scale", BOOKED, None)},
+    "softplus.py": {"SoftplusKernel": ("skipped", "hx_softplus", GATED, None),
+                    "SquareKernel": ("skipped", "hx_square", GATED, None)},
+    "scaled.py": {"ScaleKernel": ("migrated", "hx_scale", BOOKED, {"CPU": ["FLOAT32"]})},
+    # a booked class another booked class derives from is a kernel of its own, not a
+    # template; its class statement stays for the subclass
+    "pairs.py": {"AbsSquareKernel": ("skipped", "hx_abs_square", f"{PUBLISHED}class "
+                                     "AbsSquareRealKernel derives from it", None),
+                 "AbsSquareRealKernel": ("skipped", "hx_abs_square", GATED, None),
+                 "RowCumsumKernel": ("skipped", "hx_row_cumsum", GATED, None),
+                 "RowCumsumIntKernel": ("migrated", "hx_row_cumsum", BOOKED,
+                                        {"CPU": ["INT32", "INT64"]})},
     "idle.py": {"IdleKernel": ("skipped", "?", "not registered: no statement of its module "
                                "registers it and importing the tree registers it for no op",
                                None)},
@@ -69,16 +84,28 @@ def test_every_kernel_has_its_row(written: dict[str, Any]) -> None:
 
 
 def test_the_written_package_imports_and_computes_as_before(written: dict[str, Any]) -> None:
-    migrated = {op for ks in EXPECTED.values() for s, op, _, _ in ks.values()
-                if s == "migrated"}
+    rows = [row for ks in EXPECTED.values() for row in ks.values()]
+    # hx_row_cumsum: its int kernel migrated, its float kernel stays legacy
+    migrated = {op for s, op, _, _ in rows if s == "migrated"} - {
+        op for s, op, _, _ in rows if s != "migrated"}
+    assert migrated >= {"hx_scale"} and "hx_row_cumsum" not in migrated
     assert_nothing_broken(written, migrated)
-    assert len(written["before"]["imported"]) == 12
+    assert len(written["before"]["imported"]) == 13
     assert written["after"]["phi_ran"].keys() == migrated
     for op in migrated:
         assert written["after"]["phi_ran"][op] == written["before"]["ran"][op], op
     pkg: Path = written["pkg"]
     assert "fluid_register_kernel(\"hx_double\"" not in (pkg / "plain" / "direct.py").read_text()
-    for kept in ("booked/softplus.py", "booked/scaled.py", "idle.py", "registry.py"):
+    # the names the write no longer uses go from the imports of the house's own modules;
+    # those still used stay
+    direct = (pkg / "plain" / "direct.py").read_text()
+    assert "fluid_register_kernel," not in direct and "FluidKernel," not in direct
+    assert "from .._compat import DataType, FluidMaker, FluidOperator, " in direct
+    scaled = (pkg / "booked" / "scaled.py").read_text()
+    assert "from ..registry import BOOK, SameShape, Signature\n" in scaled
+    assert "class ScaleKernel" not in scaled and "from .. import _compat as fw" in scaled
+    assert "class RowCumsumIntKernel" not in (pkg / "booked" / "pairs.py").read_text()
+    for kept in ("booked/softplus.py", "idle.py", "registry.py", "__init__.py"):
         assert (pkg / kept).read_text() == (CORPUS / PACKAGE / kept).read_text(), kept
 
 
@@ -89,5 +116,65 @@ def test_a_dry_run_without_verify_still_gives_every_kernel_a_row(tmp_path: Path)
                 console=console())
     rows = {r["kernel"]: (r["status"], r["reason"]) for r in json.loads(out.read_text())["kernels"]}
     assert set(rows) == {k for ks in EXPECTED.values() for k in ks}
-    for kernel in ("SoftplusKernel", "SquareKernel", "ScaleKernel", "IdleKernel"):
+    for kernel in ("SoftplusKernel", "SquareKernel", "ScaleKernel", "IdleKernel",
+                   "AbsSquareKernel", "AbsSquareRealKernel", "RowCumsumKernel",
+                   "RowCumsumIntKernel"):
         assert rows[kernel] == ("skipped", f"{UNREGISTERED}; not migrated"), kernel
+
+
+def _verified_dry_run(root: Path, edit: tuple[str, str] | None = None,
+                      module: str = "registry.py") -> dict[str, str]:
+    """A copy of pkg_house (its `module`'s `old` text replaced by `new` when `edit` is
+    given) migrated dry with verify: kernel -> its row's reason."""
+    pkg = copy_package(root, PACKAGE)
+    if edit is not None:
+        registry = pkg / module
+        text = registry.read_text()
+        assert edit[0] in text
+        registry.write_text(text.replace(edit[0], edit[1]))
+    out = root / "summary.json"
+    run_migrate([pkg], write=False, verify=True, json_path=out, console=console())
+    return {r["kernel"]: r["reason"] for r in json.loads(out.read_text())["kernels"]}
+
+
+LOOP = "        for op, kernel, placement in self:\n"
+CPU_CALL = '            fluid_register_kernel(op, "CPU", kernel, *placement.cpu)\n'
+
+
+@pytest.mark.parametrize(("edit", "refusal"), [
+    ((LOOP, f'{LOOP}            if op == "hx_none":\n                break\n'),
+     "the publishing function `publish` holds `break` (pkg_house/registry.py:61), so which "
+     "keys it registers depends on more than the booking"),
+    ((LOOP, f"        published = 0\n{LOOP}            published += 1\n"),
+     "the publishing function `publish` holds a counter (pkg_house/registry.py:61), so which "
+     "keys it registers depends on more than the booking"),
+    ((CPU_CALL, f'            if op != "hx_none":\n    {CPU_CALL}'),
+     'it registered under `if op != "hx_none"` (pkg_house/registry.py:60), a condition the '
+     "codemod cannot carry over"),
+])
+def test_a_publishing_function_choosing_keys_otherwise_is_a_named_refusal(
+        tmp_path: Path, edit: tuple[str, str], refusal: str) -> None:
+    reasons = _verified_dry_run(tmp_path, edit)
+    for kernel in ("ScaleKernel", "RowCumsumIntKernel"):  # the twins migrate unedited
+        assert reasons[kernel] == f"{PUBLISHED}{refusal}; not migrated", kernel
+
+
+def test_the_tree_imported_with_the_gate_closed_migrates_no_published_kernel(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOUSE_NO_GPU", "1")  # the GPU registrations do not run
+    reasons = _verified_dry_run(tmp_path)
+    closed = ('the tree was imported with the environment gate `gpu = os.environ.get('
+              '"HOUSE_NO_GPU") is None` (pkg_house/registry.py:58) closed, so the keys it '
+              "guards were not seen; not migrated")
+    for kernel in ("ScaleKernel", "RowCumsumIntKernel", "SoftplusKernel", "SquareKernel"):
+        assert reasons[kernel] == f"{PUBLISHED}{closed}", kernel
+
+
+def test_a_published_kernel_another_module_uses_stays_legacy(tmp_path: Path) -> None:
+    """Kept for its user, its class statement would still book it: it is left legacy."""
+    use = "\n\nfrom .booked.scaled import ScaleKernel\n\nSCALED = ScaleKernel\n"
+    reasons = _verified_dry_run(tmp_path, ("x.data + 1\n", f"x.data + 1\n{use}"), "idle.py")
+    assert reasons["ScaleKernel"] == (
+        "pkg_house/idle.py uses `ScaleKernel`, which migrating would remove from this module; "
+        "left legacy: kept, its class statement would still book it for registration")
+    assert reasons["RowCumsumIntKernel"].startswith(BOOKED)

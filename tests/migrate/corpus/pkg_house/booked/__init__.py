@@ -1,3 +1,3 @@
 """Booked kernels."""
 
-from . import scaled, softplus  # noqa: F401
+from . import pairs, scaled, softplus  # noqa: F401

@@ -1,0 +1,251 @@
+"""Kernel classes registered only by publishing what their class statements booked.
+
+A house habit: each kernel class books itself with class keywords (`class K(FunctorKernel,
+op="x", placement=FLOATS)`), a tree base's `__init_subclass__` appends `(op, cls, ...)` to
+a module-level book (`BOOK.append(...)`), and the package calls `BOOK.publish()` once its
+plug-ins are imported, which calls the framework's `register_op_kernel` for each booked
+entry. Importing the tree (`live_import`) shows the keys each class was registered under,
+the top-level statement that ran (`BOOK.publish()`) and the call inside the publishing
+function that added each key.
+
+Such a class loses its registration exactly when its class statement goes, so it migrates
+(its class statement replaced by the PHI kernel registered for exactly the keys observed)
+when this module proves, reading the tree with LibCST, that:
+
+- the statement that ran is a plain `NAME.method()` call, and `method` is a function of a
+  class iterating the book (`for ... in self`) that calls the register function;
+- a base in the class's tree MRO defines `__init_subclass__` appending `cls` to `NAME`;
+- every key was added by a call of that function, and the function holds nothing that
+  makes which keys it adds depend on more than the booked entries: no `while`, `break`,
+  `continue`, `return`, `try`, augmented assignment (a counter) nor a condition other than
+  the booked entry's own fields (`placement.gpu`) and an environment gate (`gpu =
+  os.environ.get("X") is None`);
+- no key came from a call under an environment gate, and the gate was open when the tree
+  was imported (a gated registration is not carried into the PHI registration: the kernel
+  is refused naming the gate, file:line);
+- no class of its module derives from it (its class statement must stay).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import libcst as cst
+from libcst.metadata import (
+    MetadataWrapper,
+    ParentNodeProvider,
+    PositionProvider,
+    QualifiedNameProvider,
+)
+
+from migrate.static import ModuleInfo
+from migrate.static_refs import code_of
+from migrate.tree_bases import tree_mro
+from migrate.tree_names import package_root
+from migrate.tree_origins import Origin, origin_of
+
+#: statements in the publishing function that make which keys it adds depend on more than
+#: the booked entries
+_UNCARRIED = {cst.While: "a `while` loop", cst.Break: "`break`", cst.Continue: "`continue`",
+              cst.Return: "`return`", cst.Try: "`try`", cst.AugAssign: "a counter",
+              cst.Global: "`global`", cst.Nonlocal: "`nonlocal`", cst.Raise: "`raise`"}
+
+
+class _Parsed:
+    """A tree file read with LibCST: its module and the positions, parents and qualified
+    names of its nodes."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        wrapper = MetadataWrapper(cst.parse_module(path.read_text(encoding="utf-8")))
+        self.module = wrapper.module
+        self.pos = wrapper.resolve(PositionProvider)
+        self.parent = wrapper.resolve(ParentNodeProvider)
+        self.qnames = wrapper.resolve(QualifiedNameProvider)
+
+    def where(self, node: cst.CSTNode) -> str:
+        shown = self.path.relative_to(package_root(self.path).resolve()) \
+            if self.path.is_absolute() else self.path
+        return f"{shown}:{self.pos[node].start.line}"
+
+    def at_line(self, line: int, kind: type) -> list[Any]:
+        """Nodes of `kind` spanning `line`, outermost first."""
+        return [n for n, p in self.pos.items() if isinstance(n, kind)
+                and p.start.line <= line <= p.end.line]
+
+
+def booked_refusal(info: ModuleInfo, name: str, keys: list[list[Any]]) -> str:
+    """Why `name`'s observed keys (`live_import` rows, all added by a statement of another
+    module) cannot be taken as its only registration, or "" when they can."""
+    stmts = {(str(k[6]), int(k[7])) for k in keys}
+    if len(stmts) != 1 or any(len(k) < 11 for k in keys):
+        return "it registered by more than one statement, or where the import saw no call"
+    (stmt_file, stmt_line), = stmts
+    try:
+        top = _Parsed(Path(stmt_file))
+        calls = {str(k[9]) for k in keys}
+        if len(calls) != 1:
+            return "it registered from more than one module"
+        inner = _Parsed(Path(calls.pop()))
+    except (OSError, UnicodeDecodeError, cst.ParserSyntaxError):
+        return "the publishing code could not be read again"
+    stmt = next((s for s in top.module.body if top.pos[s].start.line <= stmt_line
+                 <= top.pos[s].end.line), None)
+    call = stmt.body[0].value if isinstance(stmt, cst.SimpleStatementLine) and isinstance(
+        stmt.body[0], cst.Expr) else None
+    if not (isinstance(call, cst.Call) and not call.args
+            and isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)):
+        return "the statement that registered it is not a plain `NAME.method()` call"
+    book, method = call.func.value.value, call.func.attr.value
+    funcs = [f for f in inner.at_line(int(keys[0][10]), cst.FunctionDef)]
+    func = funcs[-1] if funcs else None
+    if func is None or func.name.value != method or not isinstance(
+            inner.parent.get(inner.parent.get(func)), cst.ClassDef):
+        return f"`{book}.{method}()` registered it through code that is not a method of the book"
+    if not _books_into(info, name, book, origin_of(Path(stmt_file), book)):
+        return (f"no base's `__init_subclass__` appends the class to `{book}`, so the booking "
+                "is not known to come from its class statement")
+    why = _publish_refusal(inner, func, {int(k[10]) for k in keys})
+    if why:
+        return why
+    derived = [c for c, cls in info.classes.items()
+               if any(isinstance(b.value, cst.Name) and b.value.value == name and b.keyword
+                      is None for b in cls.bases)]
+    if derived:
+        return f"class {derived[0]} derives from it, so its class statement stays"
+    return ""
+
+
+def _books_into(info: ModuleInfo, name: str, book: str, published: Origin | None) -> bool:
+    """Whether a class of `name`'s tree MRO defines `__init_subclass__` appending `cls`
+    (in what it appends) to the module-level `book` of its module, the very object the
+    publishing statement names (`published`: LibCST's qualified names, `origin_of`)."""
+    try:
+        mro = tree_mro(info, name)
+    except Exception:  # an MRO the codemod cannot order: not proven
+        return False
+    if published is None:
+        return False
+    for cls in mro.classes:
+        owner = mro.owners.get(id(cls), info)
+        if owner.path is None or origin_of(owner.path, book) != published:
+            continue
+        for stmt in cls.body.body:
+            if isinstance(stmt, cst.FunctionDef) and stmt.name.value == "__init_subclass__":
+                finder = _AppendsCls(book)
+                stmt.visit(finder)
+                if finder.found:
+                    return True
+    return False
+
+
+class _AppendsCls(cst.CSTVisitor):
+    def __init__(self, book: str) -> None:
+        self.book, self.found = book, False
+
+    def visit_Call(self, node: cst.Call) -> None:  # noqa: N802 (LibCST's name)
+        f = node.func
+        if isinstance(f, cst.Attribute) and f.attr.value == "append" and isinstance(
+                f.value, cst.Name) and f.value.value == self.book:
+            names = _NameFinder()
+            for a in node.args:
+                a.visit(names)
+            self.found |= "cls" in names.names
+
+
+class _NameFinder(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def visit_Name(self, node: cst.Name) -> None:  # noqa: N802 (LibCST's name)
+        self.names.add(node.value)
+
+
+def _publish_refusal(parsed: _Parsed, func: cst.FunctionDef, lines: set[int]) -> str:
+    """Why the publishing function's choice of keys depends on more than the booked
+    entries (naming the statement, file:line), or "" when it does not."""
+    named = f"`{func.name.value}`"
+    for node in parsed.pos:
+        if isinstance(node, tuple(_UNCARRIED)) and _inside(parsed, node, func):
+            return (f"the publishing function {named} holds {_UNCARRIED[type(node)]} "
+                    f"({parsed.where(node)}), so which keys it registers depends on more "
+                    "than the booking")
+    gates = _gates(parsed, func)
+    loops = [n for n in parsed.pos if isinstance(n, cst.For) and _inside(parsed, n, func)]
+    if not any(isinstance(f.iter, cst.Name) and f.iter.value == "self" for f in loops):
+        return f"the publishing function {named} does not iterate its book (`for ... in self`)"
+    targets = set()
+    for loop in loops:
+        finder = _NameFinder()
+        loop.target.visit(finder)
+        targets |= finder.names
+    for line in sorted(lines):
+        for node in parsed.at_line(line, cst.If):
+            if not _inside(parsed, node, func):
+                continue
+            for part in _conjuncts(node.test):
+                if isinstance(part, cst.Name) and part.value in gates:
+                    gate, _ = gates[part.value]
+                    return (f"it registered under the environment gate `{code_of(gate).strip()}`"
+                            f" ({parsed.where(gate)}), which the codemod does not carry into "
+                            "the PHI registration")
+                if not _of_entry(part, targets):
+                    return (f"it registered under `if {code_of(node.test).strip()}` "
+                            f"({parsed.where(node)}), a condition the codemod cannot carry over")
+    closed = [(g, o) for g, o in gates.values() if not o]
+    if closed:
+        gate = closed[0][0]
+        return (f"the tree was imported with the environment gate `{code_of(gate).strip()}` "
+                f"({parsed.where(gate)}) closed, so the keys it guards were not seen")
+    return ""
+
+
+def _inside(parsed: _Parsed, node: cst.CSTNode, outer: cst.CSTNode) -> bool:
+    while node is not None:
+        if node is outer:
+            return True
+        node = parsed.parent.get(node)
+    return False
+
+
+def _conjuncts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        return [*_conjuncts(test.left), *_conjuncts(test.right)]
+    return [test]
+
+
+def _of_entry(expr: cst.BaseExpression, targets: set[str]) -> bool:
+    """A plain read of a booked entry's field (`placement.gpu`, `placement`)."""
+    while isinstance(expr, cst.Attribute):
+        expr = expr.value
+    return isinstance(expr, cst.Name) and expr.value in targets
+
+
+def _gates(parsed: _Parsed, func: cst.FunctionDef) -> dict[str, tuple[cst.Assign, bool]]:
+    """Names the function binds once to `os.environ.get("X") is None` (or `is not None`):
+    name -> (the assignment, whether the gate is open in this process's environment)."""
+    import os
+
+    out: dict[str, tuple[cst.Assign, bool]] = {}
+    for node in parsed.pos:
+        if not (isinstance(node, cst.Assign) and _inside(parsed, node, func)
+                and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)):
+            continue
+        value = node.value
+        if not (isinstance(value, cst.Comparison) and len(value.comparisons) == 1
+                and isinstance(value.comparisons[0].operator, cst.Is | cst.IsNot)
+                and isinstance(value.comparisons[0].comparator, cst.Name)
+                and value.comparisons[0].comparator.value == "None"
+                and isinstance(value.left, cst.Call) and len(value.left.args) == 1
+                and isinstance(value.left.args[0].value, cst.SimpleString)):
+            continue
+        found = parsed.qnames.get(value.left.func, ())
+        qnames = {q.name for q in (found() if callable(found) else found)}  # loaded lazily
+        if "os.environ.get" not in qnames:
+            continue
+        var = value.left.args[0].value.evaluated_value
+        unset = os.environ.get(str(var)) is None
+        is_none = isinstance(value.comparisons[0].operator, cst.Is)
+        out[node.targets[0].target.value] = (node, unset == is_none)
+    return out
