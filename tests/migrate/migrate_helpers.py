@@ -131,6 +131,9 @@ def assert_skipped(result: FileResult, reason: str, kernel: str | None = None) -
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 REPO = CORPUS.parent.parent.parent
+#: worker processes for the fixtures that run the codemod over many files (the dogfood,
+#: the whole corpus): the suite's budget is a 2-core machine
+JOBS = min(2, os.cpu_count() or 1)
 
 
 def copy_package(root: Path, package: str) -> Path:

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 import pytest
+from migrate_helpers import JOBS
 
 from migrate import dogfood
 from migrate.codemod import load_base_names, migrate_source
@@ -23,7 +24,7 @@ REFRESH = "run `python -m migrate.dogfood --update-hand-edits` and review migrat
 
 @pytest.fixture(scope="module")
 def run() -> tuple[list[FileResult], list[VerifyResult]]:
-    return dogfood.run(jobs=1)
+    return dogfood.run(jobs=JOBS)
 
 
 def test_no_kernel_fails(run: Any) -> None:

@@ -12,7 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from migrate_helpers import CORPUS, console, run_script
+from migrate_helpers import CORPUS, JOBS, console, run_script
 
 from migrate.cli_entry import run_migrate
 
@@ -63,7 +63,8 @@ def corpus_rows(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, set[tup
     root = tmp_path_factory.mktemp("corpus") / "corpus"
     shutil.copytree(CORPUS, root, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
     out = root.parent / "rows.json"
-    run_migrate([root], write=False, verify=False, json_path=out, console=console())
+    run_migrate([root], write=False, verify=False, json_path=out, console=console(),
+                jobs=JOBS)
     rows = set()
     for r in json.loads(out.read_text())["kernels"]:
         path = Path(r["file"])

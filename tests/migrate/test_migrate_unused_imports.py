@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from migrate_helpers import CORPUS, console
+from migrate_helpers import CORPUS, JOBS, console
 
 from migrate.cli_entry import run_migrate
 from migrate.import_effects import KEPT_COMMENT
@@ -44,7 +44,7 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> Path:
             shutil.copytree(CORPUS / name, copy, ignore=shutil.ignore_patterns("__pycache__"))
         else:
             shutil.copy(CORPUS / name, copy)
-        run_migrate([copy], write=True, verify=False, console=console())
+        run_migrate([copy], write=True, verify=False, console=console(), jobs=JOBS)
     return root
 
 
