@@ -12,6 +12,7 @@ import libcst as cst
 from migrate import emit, infermeta
 from migrate.class_registrations import registering_decorators, self_registering
 from migrate.decorator_stores import stores_after
+from migrate.env_gates import GATED_KEYS, gated_registrations
 from migrate.imports_fix import fix_imports, framework_aliases, name_counts, renamed
 from migrate.kept_classes import kept_comment, kept_served
 from migrate.kernel_model import KernelFunction
@@ -173,13 +174,16 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
                     if lifted not in emitted_helpers:
                         emitted_helpers.add(lifted)
                         nodes.append(helper)
-                header = _parse_def(emit.kernel_header(kf.func_name, kf.phi_name, kf.params,
-                                                       kf.registrations, aliases))
+                gated = info.memo.get(GATED_KEYS, {}).get(kf.class_name, {})
+                header = _parse_def(emit.kernel_header(
+                    kf.func_name, kf.phi_name, kf.params,
+                    [r for r in kf.registrations if r[:2] not in gated], aliases))
                 fn = header.with_changes(body=kf.node.body)
                 needed |= emit.names_used_by_kernel(kf.params)
                 plans[kf.op_type].sources[kf.func_name] = cst.Module([]).code_for_node(
                     fn.with_changes(leading_lines=()))
                 nodes.append(fn)
+                nodes.extend(gated_registrations(kf, gated, aliases))
                 if last_of_op[kf.op_type] == index:
                     nodes.extend(renamed(_parse_def(text), aliases)
                                  for text in extra_blocks[kf.op_type])

@@ -37,8 +37,10 @@ from libcst.metadata import (
     ParentNodeProvider,
     PositionProvider,
     QualifiedNameProvider,
+    ScopeProvider,
 )
 
+from migrate.env_gates import EnvGate, bound_gates, env_gate, gate_text
 from migrate.static import ModuleInfo
 from migrate.static_refs import code_of
 from migrate.tree_bases import tree_mro
@@ -63,6 +65,12 @@ class _Parsed:
         self.pos = wrapper.resolve(PositionProvider)
         self.parent = wrapper.resolve(ParentNodeProvider)
         self.qnames = wrapper.resolve(QualifiedNameProvider)
+        self.scopes = wrapper.resolve(ScopeProvider)
+
+    def qualified(self, node: cst.CSTNode) -> set[str]:
+        """LibCST's qualified names of `node`."""
+        found = self.qnames.get(node, ())
+        return {q.name for q in (found() if callable(found) else found)}  # loaded lazily
 
     def where(self, node: cst.CSTNode) -> str:
         shown = self.path.relative_to(package_root(self.path).resolve()) \
@@ -75,46 +83,50 @@ class _Parsed:
                 and p.start.line <= line <= p.end.line]
 
 
-def booked_refusal(info: ModuleInfo, name: str, keys: list[list[Any]]) -> str:
-    """Why `name`'s observed keys (`live_import` rows, all added by a statement of another
-    module) cannot be taken as its only registration, or "" when they can."""
+def booked_refusal(info: ModuleInfo, name: str, keys: list[list[Any]]
+                   ) -> tuple[str, dict[int, str]]:
+    """(Why `name`'s observed keys (`live_import` rows, all added by a statement of another
+    module) cannot be taken as its only registration, or "" when they can; the condition
+    of the environment gate each line of the publishing function registered under, where
+    one does: line -> condition)."""
     stmts = {(str(k[6]), int(k[7])) for k in keys}
     if len(stmts) != 1 or any(len(k) < 11 for k in keys):
-        return "it registered by more than one statement, or where the import saw no call"
+        return "it registered by more than one statement, or where the import saw no call", {}
     (stmt_file, stmt_line), = stmts
     try:
         top = _Parsed(Path(stmt_file))
         calls = {str(k[9]) for k in keys}
         if len(calls) != 1:
-            return "it registered from more than one module"
+            return "it registered from more than one module", {}
         inner = _Parsed(Path(calls.pop()))
     except (OSError, UnicodeDecodeError, cst.ParserSyntaxError):
-        return "the publishing code could not be read again"
+        return "the publishing code could not be read again", {}
     stmt = next((s for s in top.module.body if top.pos[s].start.line <= stmt_line
                  <= top.pos[s].end.line), None)
     call = stmt.body[0].value if isinstance(stmt, cst.SimpleStatementLine) and isinstance(
         stmt.body[0], cst.Expr) else None
     if not (isinstance(call, cst.Call) and not call.args
             and isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)):
-        return "the statement that registered it is not a plain `NAME.method()` call"
+        return "the statement that registered it is not a plain `NAME.method()` call", {}
     book, method = call.func.value.value, call.func.attr.value
     funcs = [f for f in inner.at_line(int(keys[0][10]), cst.FunctionDef)]
     func = funcs[-1] if funcs else None
     if func is None or func.name.value != method or not isinstance(
             inner.parent.get(inner.parent.get(func)), cst.ClassDef):
-        return f"`{book}.{method}()` registered it through code that is not a method of the book"
+        return (f"`{book}.{method}()` registered it through code that is not a method of "
+                "the book"), {}
     if not _books_into(info, name, book, origin_of(Path(stmt_file), book)):
         return (f"no base's `__init_subclass__` appends the class to `{book}`, so the booking "
-                "is not known to come from its class statement")
-    why = _publish_refusal(inner, func, {int(k[10]) for k in keys})
+                "is not known to come from its class statement"), {}
+    why, gated = _publish_refusal(inner, func, {int(k[10]) for k in keys})
     if why:
-        return why
+        return why, {}
     derived = [c for c, cls in info.classes.items()
                if any(isinstance(b.value, cst.Name) and b.value.value == name and b.keyword
                       is None for b in cls.bases)]
     if derived:
-        return f"class {derived[0]} derives from it, so its class statement stays"
-    return ""
+        return f"class {derived[0]} derives from it, so its class statement stays", {}
+    return "", gated
 
 
 def _books_into(info: ModuleInfo, name: str, book: str, published: Origin | None) -> bool:
@@ -162,43 +174,59 @@ class _NameFinder(cst.CSTVisitor):
         self.names.add(node.value)
 
 
-def _publish_refusal(parsed: _Parsed, func: cst.FunctionDef, lines: set[int]) -> str:
-    """Why the publishing function's choice of keys depends on more than the booked
-    entries (naming the statement, file:line), or "" when it does not."""
+def _publish_refusal(parsed: _Parsed, func: cst.FunctionDef, lines: set[int]
+                     ) -> tuple[str, dict[int, str]]:
+    """(why the publishing function's choice of keys depends on more than the booked
+    entries (naming the statement, file:line), or ""; the condition of the environment gate
+    each of `lines` registered under, where one does (`env_gates`))."""
     named = f"`{func.name.value}`"
     for node in parsed.pos:
         if isinstance(node, tuple(_UNCARRIED)) and _inside(parsed, node, func):
             return (f"the publishing function {named} holds {_UNCARRIED[type(node)]} "
                     f"({parsed.where(node)}), so which keys it registers depends on more "
-                    "than the booking")
-    gates = _gates(parsed, func)
+                    "than the booking"), {}
+    gates = function_gates(parsed, func)
     loops = [n for n in parsed.pos if isinstance(n, cst.For) and _inside(parsed, n, func)]
     if not any(isinstance(f.iter, cst.Name) and f.iter.value == "self" for f in loops):
-        return f"the publishing function {named} does not iterate its book (`for ... in self`)"
+        return (f"the publishing function {named} does not iterate its book "
+                "(`for ... in self`)"), {}
+    return entry_conditions(parsed, func, lines, loops, gates)
+
+
+def entry_conditions(parsed: _Parsed, func: cst.FunctionDef, lines: set[int],
+                     loops: list[cst.For], gates: dict[str, EnvGate]
+                     ) -> tuple[str, dict[int, str]]:
+    """Whether each `if` of `func` tests only the fields of the loops' entries
+    (`placement.gpu`) and environment gates (an `if` the import did not enter may have hidden
+    keys): (why not, naming the condition, or ""; line of `lines` -> the gates' condition
+    for the register calls under a gate)."""
     targets = set()
     for loop in loops:
         finder = _NameFinder()
         loop.target.visit(finder)
         targets |= finder.names
-    for line in sorted(lines):
-        for node in parsed.at_line(line, cst.If):
-            if not _inside(parsed, node, func):
-                continue
-            for part in _conjuncts(node.test):
-                if isinstance(part, cst.Name) and part.value in gates:
-                    gate, _ = gates[part.value]
-                    return (f"it registered under the environment gate `{code_of(gate).strip()}`"
-                            f" ({parsed.where(gate)}), which the codemod does not carry into "
-                            "the PHI registration")
-                if not _of_entry(part, targets):
-                    return (f"it registered under `if {code_of(node.test).strip()}` "
-                            f"({parsed.where(node)}), a condition the codemod cannot carry over")
-    closed = [(g, o) for g, o in gates.values() if not o]
+    gated: dict[int, list[EnvGate]] = {}
+    used = list(gates.values())
+    for node in [n for n in parsed.pos if isinstance(n, cst.If) and _inside(parsed, n, func)]:
+        parts = _conjuncts(node.test)  # every `if`: a key it hid from the import counts too
+        found = [gates.get(p.value) if isinstance(p, cst.Name) else env_gate(
+            p, parsed.qualified) for p in parts]
+        if any(g is None and not _of_entry(p, targets) for p, g in zip(parts, found, strict=True)
+               ) or (node.orelse is not None and any(found)):
+            return (f"it registered under `if {code_of(node.test).strip()}` "
+                    f"({parsed.where(node)}), a condition the codemod cannot carry "
+                    "over"), {}
+        used.extend(g for g in found if g is not None)
+        span = parsed.pos[node.body]
+        for line in lines:
+            if span.start.line <= line <= span.end.line:
+                gated.setdefault(line, []).extend(g for g in found if g is not None)
+    closed = [g for g in used if not g.open]
     if closed:
-        gate = closed[0][0]
-        return (f"the tree was imported with the environment gate `{code_of(gate).strip()}` "
-                f"({parsed.where(gate)}) closed, so the keys it guards were not seen")
-    return ""
+        return (f"the tree was imported with the environment gate "
+                f"`{code_of(closed[0].node).strip()}` ({parsed.where(closed[0].node)}) "
+                "closed, so the keys it guards were not seen"), {}
+    return "", {line: gate_text(gs) for line, gs in gated.items()}
 
 
 def _inside(parsed: _Parsed, node: cst.CSTNode, outer: cst.CSTNode) -> bool:
@@ -222,30 +250,16 @@ def _of_entry(expr: cst.BaseExpression, targets: set[str]) -> bool:
     return isinstance(expr, cst.Name) and expr.value in targets
 
 
-def _gates(parsed: _Parsed, func: cst.FunctionDef) -> dict[str, tuple[cst.Assign, bool]]:
-    """Names the function binds once to `os.environ.get("X") is None` (or `is not None`):
-    name -> (the assignment, whether the gate is open in this process's environment)."""
-    import os
-
-    out: dict[str, tuple[cst.Assign, bool]] = {}
-    for node in parsed.pos:
-        if not (isinstance(node, cst.Assign) and _inside(parsed, node, func)
-                and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)):
-            continue
-        value = node.value
-        if not (isinstance(value, cst.Comparison) and len(value.comparisons) == 1
-                and isinstance(value.comparisons[0].operator, cst.Is | cst.IsNot)
-                and isinstance(value.comparisons[0].comparator, cst.Name)
-                and value.comparisons[0].comparator.value == "None"
-                and isinstance(value.left, cst.Call) and len(value.left.args) == 1
-                and isinstance(value.left.args[0].value, cst.SimpleString)):
-            continue
-        found = parsed.qnames.get(value.left.func, ())
-        qnames = {q.name for q in (found() if callable(found) else found)}  # loaded lazily
-        if "os.environ.get" not in qnames:
-            continue
-        var = value.left.args[0].value.evaluated_value
-        unset = os.environ.get(str(var)) is None
-        is_none = isinstance(value.comparisons[0].operator, cst.Is)
-        out[node.targets[0].target.value] = (node, unset == is_none)
-    return out
+def function_gates(parsed: _Parsed, func: cst.FunctionDef) -> dict[str, EnvGate]:
+    """Names `func` reads as an environment gate (`env_gates`): bound once in it, or once
+    at its module's top level and not in it."""
+    assigns = [n for n in parsed.pos if isinstance(n, cst.Assign)]
+    inner = [a for a in assigns if _inside(parsed, a, func)]
+    local = {t.target.value for a in inner for t in a.targets if isinstance(t.target, cst.Name)}
+    top = [a for a in assigns if isinstance(parsed.parent.get(parsed.parent.get(a)), cst.Module)]
+    read = _NameFinder()
+    func.visit(read)
+    top = [a for a in top if any(isinstance(t.target, cst.Name) and t.target.value in read.names
+                                 for t in a.targets)]
+    return {**bound_gates(top, parsed.scopes, parsed.qualified, local),
+            **bound_gates(inner, parsed.scopes, parsed.qualified)}

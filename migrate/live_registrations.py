@@ -34,6 +34,8 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from compat.statuses import KernelStatus
 from migrate.booked_classes import booked_classes
 from migrate.booked_publish import booked_refusal
+from migrate.emit import layout_name
+from migrate.env_gates import GATED_KEYS
 from migrate.kept_classes import earlier_write
 from migrate.live_protos import proto_unread
 from migrate.records import FileResult, LiveFacts
@@ -188,7 +190,12 @@ def _booked(info: ModuleInfo, name: str, keys: list[list[Any]], kept: LiveKept,
         return False
     ran = registered_elsewhere(str(keys[0][6]), int(keys[0][7])).removesuffix(
         ", by code the codemod cannot read")
-    refusal = booked_refusal(info, name, keys)
+    refusal, gated = booked_refusal(info, name, keys)
+    conditions = {(str(k[1]), layout_name(str(k[3]))): gated.get(int(k[10]), "") for k in keys}
+    if not refusal and any(gated.get(int(k[10]), "") != conditions[(str(k[1]),
+                                                                     layout_name(str(k[3])))]
+                           for k in keys):
+        refusal = "it registered on one device both under an environment gate and outside it"
     if refusal:
         kept.ops[name] = list(dict.fromkeys(str(k[0]) for k in keys))
         blocked[name] = (f"{why}; importing the tree shows {ran}, publishing what its class "
@@ -197,6 +204,8 @@ def _booked(info: ModuleInfo, name: str, keys: list[list[Any]], kept: LiveKept,
     del blocked[name]
     kept.booked[name] = [Registration(op, device, name, [dtype], layout, library)
                          for op, device, dtype, layout, library, *_ in keys]
+    if any(conditions.values()):  # carried into the PHI registration (`env_gates`)
+        info.memo.setdefault(GATED_KEYS, {})[name] = {k: c for k, c in conditions.items() if c}
     kept.reasons[name] = (f"{BOOKED_MIGRATED}, when {ran.removeprefix('it registered when ')}"
                           "; the class statement replaced, keys from importing the tree")
     return True

@@ -280,3 +280,34 @@ def assert_module_rows(written: dict[str, Any],
                 assert row["verify"] and all(v["status"] == "identical" and v["reimported"]
                                              for v in row["verify"]), row
     assert written["code"] == 0 and written["doc"]["written"]
+
+
+#: imports a package (argv: root, package) and prints the kernel keys its modules registered,
+#: legacy and PHI alike, as sorted [op, device, dtype] rows
+_KEYS = '''
+import importlib, json, sys
+from legacy_fluid.framework.op_kernel import OP_KERNELS
+from phi.core.kernel_factory import KERNELS
+root, package = sys.argv[1:]
+sys.path.insert(0, root)
+importlib.import_module(package)
+keys = {(op, key.place.kind.upper(), key.data_type.name) for (op, key), cls in OP_KERNELS.items()
+        if cls.__module__.startswith(package + ".")}
+keys |= {(k.name, k.key.backend.name, k.key.dtype.name) for k in KERNELS
+         if k.fn.__module__.startswith(package + ".")}
+print(json.dumps(sorted(keys)))
+'''
+
+
+def registered_keys(root: Path, package: str, env: dict[str, str | None]) -> list[list[str]]:
+    """The [op, device, dtype] keys importing `root/package` registers (legacy and PHI
+    kernels of its modules), in a subprocess whose environment is this one's with `env`
+    applied (a None value unsets the variable)."""
+    environ = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"}
+    for name, value in env.items():
+        environ.pop(name, None)
+        if value is not None:
+            environ[name] = value
+    done = subprocess.run([sys.executable, "-c", _KEYS, str(root), package],
+                          capture_output=True, text=True, env=environ, timeout=300, check=True)
+    return json.loads(done.stdout)

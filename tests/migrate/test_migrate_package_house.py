@@ -25,6 +25,8 @@ from migrate_helpers import (
     assert_nothing_broken,
     console,
     copy_package,
+    registered_keys,
+    run_package_ops,
     write_copy,
 )
 
@@ -36,12 +38,14 @@ UNREGISTERED = ("no register_op_kernel call of this module registers it (registe
                 "or never)")
 PUBLISHED = (f"{UNREGISTERED}; importing the tree shows it registered when `BOOK.publish()` "
              "runs (pkg_house/__init__.py:14), publishing what its class statement booked, but ")
-#: the GPU registration of `Book.publish` is guarded by an environment variable
-GATED = (f"{PUBLISHED}it registered under the environment gate `gpu = "
-         'os.environ.get("HOUSE_NO_GPU") is None` (pkg_house/registry.py:')
 BOOKED = ("migrated; registered only by publishing its class statement's booking, when "
           "`BOOK.publish()` runs (pkg_house/__init__.py:14); the class statement replaced, keys "
           "from importing the tree")
+
+#: the dtypes of a kernel booked for FLOATS: its GPU ones registered under the gate
+GATED = {"CPU": REAL, "GPU": REAL}
+#: the written modules' guard of those registrations
+GUARD = 'if os.environ.get("HOUSE_NO_GPU") is None:\n    register_kernel('
 
 #: V1_OPS names the classes: they stay, the loop's kernel registration goes
 KEPT = "migrated; class kept for a module-level statement"
@@ -54,15 +58,17 @@ EXPECTED: dict[str, dict[str, tuple[str, str, str, Any]]] = {
     "v1.py": {"NegKernel": ("migrated", "hx_neg", KEPT, {"CPU": REAL}),
               "AbsKernel": ("migrated", "hx_abs", KEPT, {"CPU": ["FLOAT32"]})},
     "starred.py": {"CubeKernel": ("migrated", "hx_cube", "", {"CPU": ["FLOAT32"]})},
-    "softplus.py": {"SoftplusKernel": ("skipped", "hx_softplus", GATED, None),
-                    "SquareKernel": ("skipped", "hx_square", GATED, None)},
+    # their GPU keys register under the environment gate, carried into the PHI registration
+    "softplus.py": {"SoftplusKernel": ("migrated", "hx_softplus", BOOKED, GATED),
+                    "SquareKernel": ("migrated", "hx_square", BOOKED, GATED)},
     "scaled.py": {"ScaleKernel": ("migrated", "hx_scale", BOOKED, {"CPU": ["FLOAT32"]})},
     # a booked class another booked class derives from is a kernel of its own, not a
     # template; its class statement stays for the subclass
     "pairs.py": {"AbsSquareKernel": ("skipped", "hx_abs_square", f"{PUBLISHED}class "
                                      "AbsSquareRealKernel derives from it", None),
-                 "AbsSquareRealKernel": ("skipped", "hx_abs_square", GATED, None),
-                 "RowCumsumKernel": ("skipped", "hx_row_cumsum", GATED, None),
+                 "AbsSquareRealKernel": ("migrated", "hx_abs_square", BOOKED, GATED),
+                 "RowCumsumKernel": ("skipped", "hx_row_cumsum", f"{PUBLISHED}class "
+                                     "RowCumsumIntKernel derives from it", None),
                  "RowCumsumIntKernel": ("migrated", "hx_row_cumsum", BOOKED,
                                         {"CPU": ["INT32", "INT64"]})},
     "idle.py": {"IdleKernel": ("skipped", "?", "not registered: no statement of its module "
@@ -89,7 +95,14 @@ def test_the_written_package_imports_and_computes_as_before(written: dict[str, A
     migrated = {op for s, op, _, _ in rows if s == "migrated"} - {
         op for s, op, _, _ in rows if s != "migrated"}
     assert migrated >= {"hx_scale"} and "hx_row_cumsum" not in migrated
-    assert_nothing_broken(written, migrated)
+    # hx_abs_square: its float kernel migrated, its complex one stays legacy, so the legacy
+    # way no longer runs it on float32; the PHI way computes what the legacy one did
+    after_ran = dict(written["after"]["ran"])
+    assert "NoKernelError" in after_ran.pop("hx_abs_square")
+    assert_nothing_broken({**written, "after": {**written["after"], "ran": after_ran}},
+                          migrated | {"hx_abs_square"})
+    phi = run_package_ops(written["pkg"].parent, [PACKAGE], {"hx_abs_square": [{}]}, "phi")
+    assert phi == {"hx_abs_square {}": written["before"]["ran"]["hx_abs_square"]}
     assert len(written["before"]["imported"]) == 13
     assert written["after"]["phi_ran"].keys() == migrated
     for op in migrated:
@@ -105,7 +118,10 @@ def test_the_written_package_imports_and_computes_as_before(written: dict[str, A
     assert "from ..registry import BOOK, SameShape, Signature\n" in scaled
     assert "class ScaleKernel" not in scaled and "from .. import _compat as fw" in scaled
     assert "class RowCumsumIntKernel" not in (pkg / "booked" / "pairs.py").read_text()
-    for kept in ("booked/softplus.py", "idle.py", "registry.py", "__init__.py"):
+    softplus = (pkg / "booked" / "softplus.py").read_text()
+    assert softplus.count(GUARD) == 2 and "\nimport os\n" in softplus
+    assert "Backend.GPU" not in softplus.split(GUARD)[0]  # the ungated keys: decorators
+    for kept in ("idle.py", "registry.py", "__init__.py"):
         assert (pkg / kept).read_text() == (CORPUS / PACKAGE / kept).read_text(), kept
 
 
@@ -178,3 +194,62 @@ def test_a_published_kernel_another_module_uses_stays_legacy(tmp_path: Path) -> 
         "pkg_house/idle.py uses `ScaleKernel`, which migrating would remove from this module; "
         "left legacy: kept, its class statement would still book it for registration")
     assert reasons["RowCumsumIntKernel"].startswith(BOOKED)
+
+
+@pytest.mark.parametrize("setting", [None, "1"])
+def test_the_written_package_registers_under_each_gate_setting_what_the_legacy_one_did(
+        written: dict[str, Any], setting: str | None) -> None:
+    """Written with the gate open, imported with HOUSE_NO_GPU unset and set: the same keys
+    as the legacy package under each (the GPU ones only while the gate is open)."""
+    env = {"HOUSE_NO_GPU": setting}
+    legacy = registered_keys(CORPUS, PACKAGE, env)
+    assert registered_keys(written["pkg"].parent, PACKAGE, env) == legacy
+    gpu = {op for op, device, _ in legacy if device == "GPU"}
+    assert gpu == (set() if setting else {"hx_softplus", "hx_square", "hx_abs_square",
+                                          "hx_row_cumsum"})
+
+
+GATE = '        gpu = os.environ.get("HOUSE_NO_GPU") is None\n'
+IF_GPU = "            if gpu and placement.gpu:\n"
+
+
+@pytest.mark.parametrize("edit", [
+    # a module-level flag read once at import
+    (GATE, "", "\n\nclass Placement:", '\n\ngpu = os.getenv("HOUSE_NO_GPU") is None\n\n\n'
+     "class Placement:"),
+    # the read as the `if` test's conjunct itself
+    (GATE, "", IF_GPU,
+     '            if os.environ.get("HOUSE_NO_GPU") is None and placement.gpu:\n'),
+    (GATE, '        gpu = os.environ.get("HOUSE_NO_GPU") in (None, "")\n'),
+])
+def test_a_plain_environment_read_is_carried(tmp_path: Path, edit: tuple[str, ...]) -> None:
+    pkg = copy_package(tmp_path, PACKAGE)
+    text = (pkg / "registry.py").read_text()
+    for old, new in zip(edit[::2], edit[1::2], strict=True):
+        assert old in text
+        text = text.replace(old, new)
+    (pkg / "registry.py").write_text(text)
+    out = tmp_path / "summary.json"
+    run_migrate([pkg], write=False, verify=True, json_path=out, console=console())
+    rows = {r["kernel"]: r for r in json.loads(out.read_text())["kernels"]}
+    for kernel in ("SoftplusKernel", "SquareKernel"):
+        assert rows[kernel]["status"] == "migrated", rows[kernel]
+        assert rows[kernel]["dtypes"] == GATED
+
+
+@pytest.mark.parametrize(("edit", "refusal"), [
+    ((GATE, '        gpu = os.environ.get("HOUSE_NO_GPU", "") == ""\n'),
+     "it registered under `if gpu and placement.gpu` (pkg_house/registry.py:61), a condition "
+     "the codemod cannot carry over"),
+    ((GATE, '        gpu = not os.environ.get("HOUSE_NO_GPU")\n'),
+     "it registered under `if gpu and placement.gpu` (pkg_house/registry.py:61), a condition "
+     "the codemod cannot carry over"),
+    ((IF_GPU, "            if placement.gpu and not gpu:\n"),
+     "it registered under `if placement.gpu and not gpu` (pkg_house/registry.py:61), a "
+     "condition the codemod cannot carry over"),
+])
+def test_an_environment_condition_other_than_a_plain_read_is_a_named_refusal(
+        tmp_path: Path, edit: tuple[str, str], refusal: str) -> None:
+    reasons = _verified_dry_run(tmp_path, edit)
+    for kernel in ("SoftplusKernel", "SquareKernel"):
+        assert reasons[kernel] == f"{PUBLISHED}{refusal}; not migrated", kernel
