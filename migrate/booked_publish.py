@@ -17,17 +17,18 @@ when this module proves, reading the tree with LibCST, that:
 - a base in the class's tree MRO defines `__init_subclass__` appending `cls` to `NAME`;
 - every key was added by a call of that function, and the function holds nothing that
   makes which keys it adds depend on more than the booked entries: no `while`, `break`,
-  `continue`, `return`, `try`, augmented assignment (a counter) nor a condition other than
-  the booked entry's own fields (`placement.gpu`) and an environment gate (`gpu =
-  os.environ.get("X") is None`);
-- no key came from a call under an environment gate, and the gate was open when the tree
-  was imported (a gated registration is not carried into the PHI registration: the kernel
-  is refused naming the gate, file:line);
-- no class of its module derives from it (its class statement must stay).
+  `continue`, `return`, `try`, augmented assignment (a counter) nor an `if` (any of the
+  function's, entered by the import or not) testing other than the booked entry's own
+  fields (`placement.gpu`, `kind == "GPU"`, `isinstance(entry, C)`) and environment gates
+  (`env_gates`: `gpu = os.environ.get("X") is None`);
+- every gate was open when the tree was imported; a key added under a gate is registered
+  by the written module under the same condition (`env_gates.gated_registrations`);
+- no class of its module derives from it.
 """
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 from typing import Any
 
@@ -49,12 +50,12 @@ from migrate.tree_origins import Origin, origin_of
 
 #: statements in the publishing function that make which keys it adds depend on more than
 #: the booked entries
-_UNCARRIED = {cst.While: "a `while` loop", cst.Break: "`break`", cst.Continue: "`continue`",
+UNCARRIED = {cst.While: "a `while` loop", cst.Break: "`break`", cst.Continue: "`continue`",
               cst.Return: "`return`", cst.Try: "`try`", cst.AugAssign: "a counter",
               cst.Global: "`global`", cst.Nonlocal: "`nonlocal`", cst.Raise: "`raise`"}
 
 
-class _Parsed:
+class Parsed:
     """A tree file read with LibCST: its module and the positions, parents and qualified
     names of its nodes."""
 
@@ -94,11 +95,11 @@ def booked_refusal(info: ModuleInfo, name: str, keys: list[list[Any]]
         return "it registered by more than one statement, or where the import saw no call", {}
     (stmt_file, stmt_line), = stmts
     try:
-        top = _Parsed(Path(stmt_file))
+        top = Parsed(Path(stmt_file))
         calls = {str(k[9]) for k in keys}
         if len(calls) != 1:
             return "it registered from more than one module", {}
-        inner = _Parsed(Path(calls.pop()))
+        inner = Parsed(Path(calls.pop()))
     except (OSError, UnicodeDecodeError, cst.ParserSyntaxError):
         return "the publishing code could not be read again", {}
     stmt = next((s for s in top.module.body if top.pos[s].start.line <= stmt_line
@@ -160,13 +161,13 @@ class _AppendsCls(cst.CSTVisitor):
         f = node.func
         if isinstance(f, cst.Attribute) and f.attr.value == "append" and isinstance(
                 f.value, cst.Name) and f.value.value == self.book:
-            names = _NameFinder()
+            names = NameFinder()
             for a in node.args:
                 a.visit(names)
             self.found |= "cls" in names.names
 
 
-class _NameFinder(cst.CSTVisitor):
+class NameFinder(cst.CSTVisitor):
     def __init__(self) -> None:
         self.names: set[str] = set()
 
@@ -174,26 +175,26 @@ class _NameFinder(cst.CSTVisitor):
         self.names.add(node.value)
 
 
-def _publish_refusal(parsed: _Parsed, func: cst.FunctionDef, lines: set[int]
+def _publish_refusal(parsed: Parsed, func: cst.FunctionDef, lines: set[int]
                      ) -> tuple[str, dict[int, str]]:
     """(why the publishing function's choice of keys depends on more than the booked
     entries (naming the statement, file:line), or ""; the condition of the environment gate
     each of `lines` registered under, where one does (`env_gates`))."""
     named = f"`{func.name.value}`"
     for node in parsed.pos:
-        if isinstance(node, tuple(_UNCARRIED)) and _inside(parsed, node, func):
-            return (f"the publishing function {named} holds {_UNCARRIED[type(node)]} "
+        if isinstance(node, tuple(UNCARRIED)) and inside(parsed, node, func):
+            return (f"the publishing function {named} holds {UNCARRIED[type(node)]} "
                     f"({parsed.where(node)}), so which keys it registers depends on more "
                     "than the booking"), {}
     gates = function_gates(parsed, func)
-    loops = [n for n in parsed.pos if isinstance(n, cst.For) and _inside(parsed, n, func)]
+    loops = [n for n in parsed.pos if isinstance(n, cst.For) and inside(parsed, n, func)]
     if not any(isinstance(f.iter, cst.Name) and f.iter.value == "self" for f in loops):
         return (f"the publishing function {named} does not iterate its book "
                 "(`for ... in self`)"), {}
     return entry_conditions(parsed, func, lines, loops, gates)
 
 
-def entry_conditions(parsed: _Parsed, func: cst.FunctionDef, lines: set[int],
+def entry_conditions(parsed: Parsed, func: cst.FunctionDef, lines: set[int],
                      loops: list[cst.For], gates: dict[str, EnvGate]
                      ) -> tuple[str, dict[int, str]]:
     """Whether each `if` of `func` tests only the fields of the loops' entries
@@ -202,16 +203,16 @@ def entry_conditions(parsed: _Parsed, func: cst.FunctionDef, lines: set[int],
     for the register calls under a gate)."""
     targets = set()
     for loop in loops:
-        finder = _NameFinder()
+        finder = NameFinder()
         loop.target.visit(finder)
         targets |= finder.names
     gated: dict[int, list[EnvGate]] = {}
     used = list(gates.values())
-    for node in [n for n in parsed.pos if isinstance(n, cst.If) and _inside(parsed, n, func)]:
+    for node in [n for n in parsed.pos if isinstance(n, cst.If) and inside(parsed, n, func)]:
         parts = _conjuncts(node.test)  # every `if`: a key it hid from the import counts too
         found = [gates.get(p.value) if isinstance(p, cst.Name) else env_gate(
             p, parsed.qualified) for p in parts]
-        if any(g is None and not _of_entry(p, targets) for p, g in zip(parts, found, strict=True)
+        if any(g is None and not of_entry(p, targets) for p, g in zip(parts, found, strict=True)
                ) or (node.orelse is not None and any(found)):
             return (f"it registered under `if {code_of(node.test).strip()}` "
                     f"({parsed.where(node)}), a condition the codemod cannot carry "
@@ -229,7 +230,7 @@ def entry_conditions(parsed: _Parsed, func: cst.FunctionDef, lines: set[int],
     return "", {line: gate_text(gs) for line, gs in gated.items()}
 
 
-def _inside(parsed: _Parsed, node: cst.CSTNode, outer: cst.CSTNode) -> bool:
+def inside(parsed: Parsed, node: cst.CSTNode, outer: cst.CSTNode) -> bool:
     while node is not None:
         if node is outer:
             return True
@@ -243,21 +244,39 @@ def _conjuncts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     return [test]
 
 
-def _of_entry(expr: cst.BaseExpression, targets: set[str]) -> bool:
-    """A plain read of a booked entry's field (`placement.gpu`, `placement`)."""
+def of_entry(expr: cst.BaseExpression, targets: set[str]) -> bool:
+    """A plain read of a booked entry's field (`placement.gpu`, `placement`), the entry's
+    field compared with a literal (`device == "CPU"`), or a test of the entry's type
+    (`isinstance(record, KernelBinding)`): nothing but the entry decides it."""
+    if isinstance(expr, cst.Comparison) and len(expr.comparisons) == 1:
+        sides = [expr.left, expr.comparisons[0].comparator]
+        return any(of_entry(e, targets) for e in sides) and all(
+            of_entry(e, targets) or _literal(e) for e in sides)
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and \
+            expr.func.value == "isinstance" and len(expr.args) == 2:
+        return of_entry(expr.args[0].value, targets) and isinstance(
+            expr.args[1].value, cst.Name | cst.Attribute)
     while isinstance(expr, cst.Attribute):
         expr = expr.value
     return isinstance(expr, cst.Name) and expr.value in targets
 
 
-def function_gates(parsed: _Parsed, func: cst.FunctionDef) -> dict[str, EnvGate]:
+def _literal(expr: cst.BaseExpression) -> bool:
+    try:
+        ast.literal_eval(code_of(expr).strip())
+    except (ValueError, SyntaxError):
+        return False
+    return True
+
+
+def function_gates(parsed: Parsed, func: cst.FunctionDef) -> dict[str, EnvGate]:
     """Names `func` reads as an environment gate (`env_gates`): bound once in it, or once
     at its module's top level and not in it."""
     assigns = [n for n in parsed.pos if isinstance(n, cst.Assign)]
-    inner = [a for a in assigns if _inside(parsed, a, func)]
+    inner = [a for a in assigns if inside(parsed, a, func)]
     local = {t.target.value for a in inner for t in a.targets if isinstance(t.target, cst.Name)}
     top = [a for a in assigns if isinstance(parsed.parent.get(parsed.parent.get(a)), cst.Module)]
-    read = _NameFinder()
+    read = NameFinder()
     func.visit(read)
     top = [a for a in top if any(isinstance(t.target, cst.Name) and t.target.value in read.names
                                  for t in a.targets)]

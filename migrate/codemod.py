@@ -41,8 +41,10 @@ from migrate.kernel_compose import check_compositions, composable
 from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
 from migrate.live_protos import note_live_protos, read_live_protos
 from migrate.live_registrations import live_kept
+from migrate.manifest_records import without_records
 from migrate.module_scan import scan_module
 from migrate.names import snake
+from migrate.nested_kernels import nested_kernels, nested_ops
 from migrate.proto_reader import read_protos
 from migrate.records import FileResult, Foreign, ForwardKernel, KernelRecord, LiveFacts, Unit
 from migrate.registration_effects import (
@@ -125,7 +127,10 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     runtime = info.runtime_classes("OpKernel")
     made = factory_kernels(info)  # bound to what a factory returns: rows of their own
     anonymous = []  # statements registering no kernel class they name
+    nested = nested_kernels(info)  # a class body's kernel class: a row of its own
     for u in info.unresolved:
+        if u.reason in nested:  # `RollOp.Kernel`: no unread registration of the others
+            continue
         kernels = [c for c in u.classes
                    if c in regs_by_class or info.is_subclass_of(c, "OpKernel")]
         kernels += _built_named(info, u, [*runtime, *made])
@@ -213,6 +218,10 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
         looked_up.setdefault(c, ops)
     classes = [n for n in info.classes if n in regs_by_class or n in blocked]
     classes += [n for n in dict.fromkeys([*runtime, *refused, *made]) if n not in info.classes]
+    blocked.update(nested)
+    for c, ops in nested_ops(info, nested).items():
+        looked_up.setdefault(c, ops)
+    classes += list(nested)
     units: list[Unit] = []
     for name in classes:
         ops = list(dict.fromkeys(r.op_type for r in regs_by_class.get(name, []))) or list(
@@ -308,6 +317,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
         records[unit].reason = self_registered_reason(unit[0])
     removal_imports: set[tuple[str, str]] = set()
     removal = plan_registration_removal(info, migrated, records, units, removal_imports)
+    removal.update(without_records(info, {u[0] for u in migrated}))  # `manifest_records`
     uncover(covered, migrated, records)
     result.records = [records[u] for u in units]
     if not migrated:

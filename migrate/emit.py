@@ -83,15 +83,19 @@ def _named(text: str, names: dict[str, str]) -> str:
 
 
 def decorator_text(phi_name: str, backend: str, layout: str, dtypes: list[str],
-                   names: dict[str, str] | None = None) -> str:
+                   names: dict[str, str] | None = None, applied_to: str = "",
+                   indent: int = 0) -> str:
+    """The `@register_kernel(...)` decorator; with `applied_to`, the call registering that
+    function instead (`register_kernel(...)(fn)`), written to be indented by `indent`."""
     names = names or {}
     items = [_named(f"DataType.{d}", names) for d in dtypes]
-    call = f"@{names.get('register_kernel', 'register_kernel')}("
+    call = f"{'' if applied_to else '@'}{names.get('register_kernel', 'register_kernel')}("
     head = f'{call}"{phi_name}", ' + _named(f"Backend.{backend}, DataLayout.{layout},", names)
-    one = f"{head} [{', '.join(items)}])"
-    if len(one) <= WIDTH:
+    tail = f")({applied_to})" if applied_to else ")"
+    one = f"{head} [{', '.join(items)}]{tail}"
+    if indent + len(one) <= WIDTH:
         return one
-    return "\n".join([head, *_wrap_list(items, len(call), ")")])
+    return "\n".join([head, *_wrap_list(items, len(call), tail, WIDTH - indent)])
 
 
 def layout_name(legacy_layout: str) -> str:

@@ -147,9 +147,8 @@ def gated_registrations(kf: KernelFunction, gated: Mapping[tuple[str, str], str]
     for backend, layout, dtypes in kf.registrations:
         condition = gated.get((backend, layout))
         if condition:
-            lines = emit.decorator_text(kf.phi_name, backend, layout, dtypes, names).splitlines()
-            call = "\n".join(line[1:] for line in lines)  # no `@`: one column to the left
-            by_condition.setdefault(condition, []).append(f"{call}({kf.func_name})")
+            by_condition.setdefault(condition, []).append(emit.decorator_text(
+                kf.phi_name, backend, layout, dtypes, names, kf.func_name, indent=4))
     if by_condition:
         kf.module_imports.add("os")
     out = []

@@ -38,6 +38,7 @@ from migrate.emit import layout_name
 from migrate.env_gates import GATED_KEYS
 from migrate.kept_classes import earlier_write
 from migrate.live_protos import proto_unread
+from migrate.manifest_records import manifest_refusal
 from migrate.records import FileResult, LiveFacts
 from migrate.registration_effects import KEPT_REGISTERED
 from migrate.static import ModuleInfo
@@ -45,6 +46,7 @@ from migrate.static_facts import Registration, StaticProto
 from migrate.static_refs import code_of
 from migrate.tree_names import package_root
 from migrate.tree_operators import not_registered_here
+from phi.common import DataType
 
 #: how the reasons of kernels whose registration the codemod cannot read begin
 UNREAD = ("registration not statically readable",
@@ -54,6 +56,8 @@ UNREAD = ("registration not statically readable",
           "the loop `")
 #: how the row of a kernel migrating on the keys its booking was published under begins
 BOOKED_MIGRATED = "migrated; registered only by publishing its class statement's booking"
+#: how the row of a kernel migrating on the keys its `MANIFEST` record was installed under
+MANIFEST_MIGRATED = "migrated; registered only by its record in its module's `MANIFEST`"
 #: seconds the import of the tree may take
 TIMEOUT_S = 300
 NOT_MIGRATED = "; not migrated"
@@ -182,15 +186,25 @@ def live_kept(info: ModuleInfo, blocked: dict[str, str],
 
 def _booked(info: ModuleInfo, name: str, keys: list[list[Any]], kept: LiveKept,
             blocked: dict[str, str], why: str) -> bool:
-    """Whether `name` is booked by its class statement and every key of it came from
-    another module's statement (`booked_publish`): then it migrates on those keys (into
-    `kept.booked`, out of `blocked`) or is refused naming why (in `blocked`)."""
+    """Whether `name` is booked by its class statement (`booked_publish`) or listed in its
+    module's `MANIFEST` (`manifest_records`) and every key of it came from another module's
+    statement: then it migrates on those keys (into `kept.booked`, out of `blocked`) or is
+    refused naming why (in `blocked`)."""
     here = os.path.realpath(info.path) if info.path else ""
-    if name not in booked_classes(info) or any(str(k[6]) in ("", here) for k in keys):
+    if any(str(k[6]) in ("", here) for k in keys):
+        return False
+    if name in booked_classes(info):
+        refusal, gated = booked_refusal(info, name, keys)
+        how, done = ("publishing what its class statement booked", BOOKED_MIGRATED)
+    elif "MANIFEST" in info.module_names():
+        refusal, gated = manifest_refusal(info, name, keys)
+        rank = {d: i for i, d in enumerate(DataType.__members__)}  # a frozenset's: in order
+        keys = sorted(keys, key=lambda k: rank.get(str(k[2]), len(rank)))
+        how, done = ("installing its module's `MANIFEST` records", MANIFEST_MIGRATED)
+    else:
         return False
     ran = registered_elsewhere(str(keys[0][6]), int(keys[0][7])).removesuffix(
         ", by code the codemod cannot read")
-    refusal, gated = booked_refusal(info, name, keys)
     conditions = {(str(k[1]), layout_name(str(k[3]))): gated.get(int(k[10]), "") for k in keys}
     if not refusal and any(gated.get(int(k[10]), "") != conditions[(str(k[1]),
                                                                      layout_name(str(k[3])))]
@@ -198,16 +212,16 @@ def _booked(info: ModuleInfo, name: str, keys: list[list[Any]], kept: LiveKept,
         refusal = "it registered on one device both under an environment gate and outside it"
     if refusal:
         kept.ops[name] = list(dict.fromkeys(str(k[0]) for k in keys))
-        blocked[name] = (f"{why}; importing the tree shows {ran}, publishing what its class "
-                         f"statement booked, but {refusal}{NOT_MIGRATED}")
+        blocked[name] = f"{why}; importing the tree shows {ran}, {how}, but {refusal}{NOT_MIGRATED}"
         return True
     del blocked[name]
     kept.booked[name] = [Registration(op, device, name, [dtype], layout, library)
                          for op, device, dtype, layout, library, *_ in keys]
     if any(conditions.values()):  # carried into the PHI registration (`env_gates`)
         info.memo.setdefault(GATED_KEYS, {})[name] = {k: c for k, c in conditions.items() if c}
-    kept.reasons[name] = (f"{BOOKED_MIGRATED}, when {ran.removeprefix('it registered when ')}"
-                          "; the class statement replaced, keys from importing the tree")
+    kept.reasons[name] = (f"{done}, when {ran.removeprefix('it registered when ')}"
+                          f"; the {'record and the ' * (done == MANIFEST_MIGRATED)}class "
+                          "statement replaced, keys from importing the tree")
     return True
 
 

@@ -1,5 +1,6 @@
 """Every kernel class a corpus package or module really registers has a row of the report,
-under the module-level name it is bound to: the package is imported (in a subprocess) and
+under the module-level name it is bound to (a class of a class statement's body: its dotted
+path, `RollOp.Kernel`): the package is imported (in a subprocess) and
 each class the legacy kernel registry holds for it is looked up among the names its
 modules bind by a class statement or an assignment (a factory's or `type(...)`'s class
 included); the codemod's dry run (no verify) over a copy of the whole corpus must give each
@@ -47,6 +48,11 @@ for cls in {id(c): c for c in OP_KERNELS.values()}.values():
         # a class statement whose name the module no longer binds to it (a decorator
         # handing back something else): the row goes by the statement's name
         homes = {(str(Path(home.__file__).relative_to(root)), cls.__name__)}
+    outer = cls.__qualname__.partition(".")[0]
+    if not homes and cls.__module__.split(".")[0] == target and home is not None and re.search(
+            rf"^class {outer}\b", Path(home.__file__).read_text(), re.M) and "<" not in \
+            cls.__qualname__:  # a class of a class statement's body: its dotted path
+        homes = {(str(Path(home.__file__).relative_to(root)), cls.__qualname__)}
     named |= homes
     if not homes and cls.__module__.split(".")[0] == target:
         homeless.append(cls.__qualname__)

@@ -1,0 +1,1 @@
+"""Team X's plug-ins: each exports `MANIFEST`."""
