@@ -140,6 +140,11 @@ CPU_CALL = ("                    register_op_kernel(record.op, device, record.ke
                       "            for device in EVERYWHERE:\n"),
      "the installing function `install` loops over `EVERYWHERE` (pkg_manifest/_registry.py:45), "
      "not a record's field"),
+    # a flag bound twice is no plain environment read
+    ("_registry.py", ("PLUGINS = (",
+                      'GPU_KERNELS = GPU_KERNELS and os.name == "posix"\nPLUGINS = ('),
+     "it registered under `if GPU_KERNELS` (pkg_manifest/_registry.py:49), a condition the "
+     "codemod cannot carry over"),
     # a record class that may change after it is listed
     ("_registry.py", ("class KernelBinding(NamedTuple):", "@dataclass\nclass KernelBinding:"),
      "the record class `KernelBinding` (pkg_manifest/_registry.py:33) is neither a NamedTuple "
@@ -162,3 +167,19 @@ def test_a_record_the_reader_cannot_prove_is_a_named_refusal(
     assert rows["AbsKernel"]["status"] == "skipped"
     assert rows["AbsKernel"]["reason"].endswith(f"{INSTALLED}{refusal}; not migrated"), \
         rows["AbsKernel"]["reason"]
+
+
+def test_the_tree_imported_with_the_gate_closed_migrates_no_kernel(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The GPU keys the gate guards are not seen: none of the records' kernels migrates."""
+    monkeypatch.setenv("TEAMX_NO_GPU_KERNELS", "1")
+    pkg = copy_package(tmp_path, PACKAGE)
+    out = tmp_path / "summary.json"
+    run_migrate([pkg], write=False, verify=True, json_path=out, console=console())
+    rows = {r["kernel"]: r for r in json.loads(out.read_text())["kernels"]}
+    closed = ('the tree was imported with the environment gate `GPU_KERNELS = os.environ.get('
+              '"TEAMX_NO_GPU_KERNELS") is None` (pkg_manifest/_registry.py:19) closed, so the '
+              "keys it guards were not seen; not migrated")
+    for kernel in ("NegKernel", "AbsKernel", "ScaleKernel"):
+        assert rows[kernel]["status"] == "skipped"
+        assert rows[kernel]["reason"].endswith(f"{INSTALLED}{closed}"), rows[kernel]["reason"]
