@@ -93,8 +93,10 @@ def manifest_refusal(info: ModuleInfo, name: str, keys: list[list[Any]]
                                   _loops(inner, install), function_gates(inner, install))
     if why:
         return why, {}
-    why = _record_class_refusal(inner, record_class, field)
-    return (why, {}) if why else (_record(info, name, inner.path, record_class, field), gated)
+    why, position = _record_class_refusal(inner, record_class, field)
+    if why:
+        return why, {}
+    return _record(info, name, inner.path, record_class, (field, position)), gated
 
 
 def _loader(parsed: Parsed, name: str, install: str) -> cst.FunctionDef | None:
@@ -167,13 +169,13 @@ def _install_refusal(parsed: Parsed, func: cst.FunctionDef, lines: set[int]
     return "", fields.pop(), classes.pop()
 
 
-def _record_class_refusal(parsed: Parsed, name: str, field: str) -> str:
-    """Why the class `name` of `parsed`'s module is not a record class declaring `field`
-    (a NamedTuple or a frozen dataclass), or ""."""
+def _record_class_refusal(parsed: Parsed, name: str, field: str) -> tuple[str, int]:
+    """(Why the class `name` of `parsed`'s module is not a record class declaring `field`
+    (a NamedTuple or a frozen dataclass), or ""; the field's position among its fields)."""
     cls = next((s for s in parsed.module.body if isinstance(s, cst.ClassDef)
                 and s.name.value == name), None)
     if cls is None:
-        return f"the record class `{name}` is not a class of the installing module"
+        return f"the record class `{name}` is not a class of the installing module", -1
     named_tuple = any("typing.NamedTuple" in parsed.qualified(b.value) for b in cls.bases)
     frozen = any(isinstance(d.decorator, cst.Call) and "dataclasses.dataclass" in
                  parsed.qualified(d.decorator.func) and any(
@@ -182,10 +184,10 @@ def _record_class_refusal(parsed: Parsed, name: str, field: str) -> str:
                      for a in d.decorator.args) for d in cls.decorators)
     if not (named_tuple or frozen):
         return (f"the record class `{name}` ({parsed.where(cls)}) is neither a NamedTuple "
-                "nor a frozen dataclass, so a record may change after it is listed")
+                "nor a frozen dataclass, so a record may change after it is listed"), -1
     if field not in _fields(cls):
-        return f"the record class `{name}` ({parsed.where(cls)}) declares no field `{field}`"
-    return ""
+        return f"the record class `{name}` ({parsed.where(cls)}) declares no field `{field}`", -1
+    return "", _fields(cls).index(field)
 
 
 def _fields(cls: cst.ClassDef) -> list[str]:
@@ -195,9 +197,10 @@ def _fields(cls: cst.ClassDef) -> list[str]:
 
 
 def _record(info: ModuleInfo, name: str, registry: Path, record_class: str,
-            field: str) -> str:
-    """Why `name`'s module lists no one readable record of it in `MANIFEST`, or "" (the
-    record put in `info.memo[MANIFEST_RECORDS]`)."""
+            kernel_field: tuple[str, int]) -> str:
+    """Why `name`'s module lists no one readable record of it in `MANIFEST` passing it as
+    `field` (name, position), or "" (the record put in `info.memo[MANIFEST_RECORDS]`)."""
+    field, position = kernel_field
     path = Path(os.path.realpath(info.path)) if info.path else None
     where = str(path.relative_to(package_root(path).resolve())) if path else "its module"
     binds = [(i, s) for i, s in enumerate(info.module.body) if isinstance(
@@ -235,7 +238,6 @@ def _record(info: ModuleInfo, name: str, registry: Path, record_class: str,
                 and origin_of(cls_file, code_of(call.func).strip()) == record_origin):
             return (f"its `MANIFEST` names it in `{code_of(element.value).strip()}`, not a "
                     f"`{record_class}` record")
-        position = _fields(_class_of(registry, record_class)).index(field)
         given = [a.value for a in call.args if a.keyword is not None and a.keyword.value == field]
         given += [a.value for i, a in enumerate(call.args) if a.keyword is None and i == position
                   and not a.star]
@@ -255,11 +257,6 @@ def _targets(small: cst.BaseSmallStatement) -> set[str]:
     for t in targets:
         t.target.visit(finder)
     return finder.names
-
-
-def _class_of(path: Path, name: str) -> cst.ClassDef:
-    module = cst.parse_module(path.read_text(encoding="utf-8"))
-    return next(s for s in module.body if isinstance(s, cst.ClassDef) and s.name.value == name)
 
 
 def without_records(info: ModuleInfo, migrated: set[str]) -> dict[int, list[cst.BaseStatement]]:
