@@ -128,8 +128,8 @@ def find_tree_method(info: ModuleInfo, class_name: str, method: str
 
 
 def global_reads(owner: ModuleInfo, cls: cst.ClassDef) -> set[str]:
-    """The module-level (or builtin) names `cls`'s body (a function's parameters and body)
-    reads, by LibCST's ScopeProvider; a class's `__init_subclass__` is left out: it runs
+    """The module-level (or builtin) names `cls`'s body (a function: all of it) reads, by
+    LibCST's ScopeProvider; a class's `__init_subclass__` is left out: it runs
     when a subclass is built, never in the kernel function a subclass migrates to
     (`booked_publish`)."""
     memo = owner.memo.setdefault("global_reads", {})
@@ -145,12 +145,9 @@ def global_reads(owner: ModuleInfo, cls: cst.ClassDef) -> set[str]:
             inside.add(id(node))
             return True
 
-    # what is carried elsewhere: a class's body, a function's parameters and body; never
-    # the decorators or bases, which run once, where the statement is
-    parts = ([cls.body] if isinstance(cls, cst.ClassDef)
-             else [cls.params, cls.body] if isinstance(cls, cst.FunctionDef) else [cls])
-    for part in parts:
-        part.visit(Ids())
+    # what is carried elsewhere: a class's body, never its decorators or bases, which run
+    # once, where the statement is; a function whole (a lifted copy is the whole `def`)
+    (cls.body if isinstance(cls, cst.ClassDef) else cls).visit(Ids())
     scopes = MetadataWrapper(owner.module, unsafe_skip_copy=True).resolve(ScopeProvider)
     out: set[str] = set()
     for scope in {s for s in scopes.values() if s is not None}:

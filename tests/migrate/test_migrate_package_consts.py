@@ -2,8 +2,9 @@
 element functions bound as `staticmethod(lambda ...)` (tests/migrate/corpus/pkg_consts).
 
 `quoted.py`: `MODES = ("abs", "neg")` named in a double-quoted f-string is spelled there by
-its repr (single quotes); a constant whose repr needs a backslash cannot be spelled in an
-f-string, so its kernel stays legacy. `lambdas.py`: `fn = staticmethod(lambda ...)` on a
+its repr (single quotes); a constant whose repr needs a backslash is merged into the
+f-string's literal text, escaped (`migrate/fstring_fields.py`), so its kernel migrates too.
+`lambdas.py`: `fn = staticmethod(lambda ...)` on a
 template base becomes a module-level function; a lambda whose default reads a name of
 its class body stays legacy.
 
@@ -25,8 +26,7 @@ PACKAGE = "pkg_consts"
 #: (module, kernel class) -> (status, the reason, exactly)
 EXPECTED = {
     ("quoted.py", "PickKernel"): ("migrated", ""),
-    ("quoted.py", "QuoteKernel"): ("skipped", "reads self.HINT inside an f-string, where its "
-                                              "value's quotes cannot be spelled"),
+    ("quoted.py", "QuoteKernel"): ("migrated", ""),
     ("lambdas.py", "NegKernel"): ("migrated", ""),
     ("lambdas.py", "HalfAbsKernel"): ("migrated", ""),
     ("lambdas.py", "ShiftKernel"): ("skipped", "reads self.fn = staticmethod(lambda xp, x, "
@@ -35,7 +35,7 @@ EXPECTED = {
 }
 #: op -> its attributes, for each run
 CASES = {"ks_pick": [{"mode": "abs"}, {"mode": "neg"}, {"mode": "cube"}],
-         "ks_neg": [{}], "ks_half_abs": [{}]}
+         "ks_quote": [{"mode": "abs"}, {"mode": "neg"}], "ks_neg": [{}], "ks_half_abs": [{}]}
 
 
 def run_ops(root: Path, mode: str) -> dict[str, Any]:
@@ -56,10 +56,11 @@ def test_every_kernel_has_its_row(written: dict[str, Any]) -> None:
 def test_the_write_breaks_no_module_and_the_ops_keep_their_values(written: dict[str, Any]
                                                                   ) -> None:
     assert_nothing_broken(written, CASES)
-    assert {"ks_quote", "ks_shift"} <= set(written["after"]["ran"])  # left legacy
+    assert "ks_shift" in written["after"]["ran"]  # left legacy
     ops = written["before_ops"]
     assert ops["ks_pick {'mode': 'cube'}"] == \
         "ks_pick: mode must be one of ('abs', 'neg'), not 'cube'"
+    assert ops["ks_quote {'mode': 'neg'}"] == "ks_quote: it's \"abs\", not 'neg'"
     assert ops["ks_neg {}"][0][0] == pytest.approx(2.0)
     assert ops["ks_half_abs {}"][0][0] == pytest.approx(1.0)
 
@@ -68,6 +69,7 @@ def test_the_constants_and_lambdas_are_spelled_as_they_fit(written: dict[str, An
     quoted = (written["pkg"] / "quoted.py").read_text()
     assert ('raise ValueError(f"ks_pick: mode must be one of {(\'abs\', \'neg\')}, not '
             '{mode!r}")') in quoted
+    assert 'raise ValueError(f"ks_quote: it\\\'s \\"abs\\", not {mode!r}")' in quoted
     lambdas = (written["pkg"] / "lambdas.py").read_text()
     assert "def _fn(xp, x):\n    return -x\n" in lambdas
     assert "def _half_abs_kernel_fn(xp, x):\n    return xp.abs(x) / 2\n" in lambdas

@@ -2,7 +2,8 @@
 mixin passing ctx to a template base's `compute` whose local `out` (the output buffer) is
 spelled like the kernel parameter `out` its reads become: the lifted helper's local is
 renamed (every read and store, the one in a generator expression included) and the kernel
-migrates; the twin whose template declares `global out` is refused naming the name. After
+migrates; the twin whose template declares `global out` is refused naming the name (as
+state of the template's module: `moved_reads.own_state`). After
 `--write` every module still imports and every op computes what it computed before."""
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ PACKAGE = "pkg_guarded"
 EXPECTED = {
     ("kernels.py", "GuardedDoubleKernel"): ("migrated", "gd_double", ""),
     ("kernels.py", "GuardedRememberKernel"): (
-        "skipped", "gd_remember", "passes ctx to compute(), whose own name 'out' is also the "
-        "name of a kernel parameter its reads become, and is no plain local to rename (a "
-        "parameter, global or nonlocal, deleted, or seen by locals())"),
+        "skipped", "gd_remember", "inherits from RememberingTemplate (pkg_guarded/guards.py), "
+        "which reads 'out', state of its module ('out' is bound more than once in its module "
+        "(`out = ctx.output(\"Out\").mutable_data(ctx.place, x.dtype)`)); written here it "
+        "would read the value it had when imported"),
 }
 LEGACY = frozenset({"gd_remember"})
 CASES: dict[str, list[dict[str, Any]]] = {op: [{}] for _, op, _ in EXPECTED.values()}

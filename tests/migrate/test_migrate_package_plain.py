@@ -34,8 +34,9 @@ EXPECTED = {
     "UnguardedKernel": ("skipped", "calls super().compute: no class after FiniteGuard in the "
                                    "kernel's MRO defines compute"),
     "PickedPowerKernel": ("migrated", ""),
-    "SwappedPowerKernel": ("skipped", "('_FNS' holds function '_neg', which its module binds "
-                                      "more than once or at run time)"),
+    "SwappedPowerKernel": ("skipped", "reads self._FNS, a class-level table of functions "
+                                      "holding function '_neg', which its module binds more "
+                                      "than once or at run time"),
 }
 MIGRATED_OPS = ("pl_halve", "pl_third", "pl_quarter", "pl_guard_scale", "pl_guard_shift",
                 "pl_picked")
