@@ -33,19 +33,20 @@ from pathlib import Path
 from typing import Any
 
 import libcst as cst
-from libcst.metadata import (
-    MetadataWrapper,
-    ParentNodeProvider,
-    PositionProvider,
-    QualifiedNameProvider,
-    ScopeProvider,
-)
 
+from migrate.booked_objects import (
+    BookClass,
+    Parsed,
+    book_class,
+    book_iteration,
+    mapped_row,
+    same_class,
+)
+from migrate.booked_stores import stored_read
 from migrate.env_gates import EnvGate, bound_gates, env_gate, gate_text
 from migrate.static import ModuleInfo
 from migrate.static_refs import code_of
 from migrate.tree_bases import tree_mro
-from migrate.tree_names import package_root
 from migrate.tree_origins import Origin, origin_of
 
 #: statements in the publishing function that make which keys it adds depend on more than
@@ -53,35 +54,6 @@ from migrate.tree_origins import Origin, origin_of
 UNCARRIED = {cst.While: "a `while` loop", cst.Break: "`break`", cst.Continue: "`continue`",
               cst.Return: "`return`", cst.Try: "`try`", cst.AugAssign: "a counter",
               cst.Global: "`global`", cst.Nonlocal: "`nonlocal`", cst.Raise: "`raise`"}
-
-
-class Parsed:
-    """A tree file read with LibCST: its module and the positions, parents and qualified
-    names of its nodes."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        wrapper = MetadataWrapper(cst.parse_module(path.read_text(encoding="utf-8")))
-        self.module = wrapper.module
-        self.pos = wrapper.resolve(PositionProvider)
-        self.parent = wrapper.resolve(ParentNodeProvider)
-        self.qnames = wrapper.resolve(QualifiedNameProvider)
-        self.scopes = wrapper.resolve(ScopeProvider)
-
-    def qualified(self, node: cst.CSTNode) -> set[str]:
-        """LibCST's qualified names of `node`."""
-        found = self.qnames.get(node, ())
-        return {q.name for q in (found() if callable(found) else found)}  # loaded lazily
-
-    def where(self, node: cst.CSTNode) -> str:
-        shown = self.path.relative_to(package_root(self.path).resolve()) \
-            if self.path.is_absolute() else self.path
-        return f"{shown}:{self.pos[node].start.line}"
-
-    def at_line(self, line: int, kind: type) -> list[Any]:
-        """Nodes of `kind` spanning `line`, outermost first."""
-        return [n for n, p in self.pos.items() if isinstance(n, kind)
-                and p.start.line <= line <= p.end.line]
 
 
 def booked_refusal(info: ModuleInfo, name: str, keys: list[list[Any]]
@@ -106,20 +78,23 @@ def booked_refusal(info: ModuleInfo, name: str, keys: list[list[Any]]
                  <= top.pos[s].end.line), None)
     call = stmt.body[0].value if isinstance(stmt, cst.SimpleStatementLine) and isinstance(
         stmt.body[0], cst.Expr) else None
-    if not (isinstance(call, cst.Call) and not call.args
-            and isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)):
-        return "the statement that registered it is not a plain `NAME.method()` call", {}
-    book, method = call.func.value.value, call.func.attr.value
+    if not (isinstance(call, cst.Call) and not call.args and (isinstance(call.func, cst.Name) or (
+            isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)))):
+        return ("the statement that registered it is not a plain `NAME.method()` or "
+                "`function()` call"), {}
     funcs = [f for f in inner.at_line(int(keys[0][10]), cst.FunctionDef)]
     func = funcs[-1] if funcs else None
-    if func is None or func.name.value != method or not isinstance(
-            inner.parent.get(inner.parent.get(func)), cst.ClassDef):
-        return (f"`{book}.{method}()` registered it through code that is not a method of "
-                "the book"), {}
-    if not _books_into(info, name, book, origin_of(Path(stmt_file), book)):
-        return (f"no base's `__init_subclass__` appends the class to `{book}`, so the booking "
-                "is not known to come from its class statement"), {}
-    why, gated = _publish_refusal(inner, func, {int(k[10]) for k in keys})
+    if isinstance(call.func, cst.Name):
+        found = _published_function(info, name, Path(stmt_file), call.func.value, inner, func)
+    else:
+        found = _published_method(info, name, Path(stmt_file), call.func, inner, func)
+    if isinstance(found, str):
+        return found, {}
+    book, names, booking = found
+    why = stored_read(info, name, *booking)
+    if why:
+        return why, {}
+    why, gated = _publish_refusal(inner, func, {int(k[10]) for k in keys}, names, book)
     if why:
         return why, {}
     derived = [c for c, cls in info.classes.items()
@@ -130,37 +105,105 @@ def booked_refusal(info: ModuleInfo, name: str, keys: list[list[Any]]
     return "", gated
 
 
-def _books_into(info: ModuleInfo, name: str, book: str, published: Origin | None) -> bool:
-    """Whether a class of `name`'s tree MRO defines `__init_subclass__` appending `cls`
-    (in what it appends) to the module-level `book` of its module, the very object the
-    publishing statement names (`published`: LibCST's qualified names, `origin_of`)."""
+#: a proven booking: the book's class (None: a list), the names the publishing function
+#: reads the book by, and the `__init_subclass__` booking the class, with its module
+Booking = tuple[BookClass | None, set[str], tuple[ModuleInfo, cst.FunctionDef]]
+
+
+def _published_method(info: ModuleInfo, name: str, stmt_file: Path, called: cst.Attribute,
+                      inner: Parsed, func: cst.FunctionDef | None) -> Booking | str:
+    """The booking `NAME.method()` publishes (the method iterating `self`), or why not."""
+    book, method = called.value.value, called.attr.value
+    owner = inner.parent.get(inner.parent.get(func)) if func is not None else None
+    if func is None or func.name.value != method or not isinstance(owner, cst.ClassDef):
+        return f"`{book}.{method}()` registered it through code that is not a method of the book"
+    origin = origin_of(stmt_file, book)
+    shape = book_class(origin) if origin is not None else None
+    if isinstance(shape, str):
+        return shape
+    booking = _books_into(info, name, book, origin, shape)
+    if booking is None:
+        return _not_booked(book)
+    if shape is not None and not same_class(shape, inner.path, owner):
+        return f"`{book}.{method}()` registered it through code that is not a method of the book"
+    return shape, {"self"}, booking
+
+
+def _published_function(info: ModuleInfo, name: str, stmt_file: Path, called: str,
+                        inner: Parsed, func: cst.FunctionDef | None) -> Booking | str:
+    """The booking a module-level function `called()` publishes (iterating a book of its
+    module's names), or why not."""
+    origin = origin_of(stmt_file, called)
+    if func is None or func.name.value != called or not isinstance(
+            inner.parent.get(func), cst.Module) or origin is None or origin.path is None or \
+            origin.path.resolve() != inner.path.resolve():
+        return (f"`{called}()` registered it through code that is not that module-level "
+                "function")
+    roots = []
+    for loop in (n for n in inner.pos if isinstance(n, cst.For) and inside(inner, n, func)):
+        it = loop.iter
+        root = it.func.value if isinstance(it, cst.Call) and isinstance(
+            it.func, cst.Attribute) else it.value if isinstance(it, cst.Attribute) else it
+        if isinstance(root, cst.Name) and root.value not in roots:
+            roots.append(root.value)
+    for book in roots:
+        origin = origin_of(inner.path, book)
+        shape = book_class(origin) if origin is not None else None
+        booking = None if isinstance(shape, str) or origin is None else _books_into(
+            info, name, book, origin, shape)
+        if isinstance(shape, str) and _books_into(info, name, book, origin, None, True):
+            return shape
+        if booking is not None:
+            return shape, {book}, booking
+    return _not_booked(" / ".join(roots) or called)
+
+
+def _not_booked(book: str) -> str:
+    return (f"no base's `__init_subclass__` appends the class to `{book}`, so the booking "
+            "is not known to come from its class statement")
+
+
+def _books_into(info: ModuleInfo, name: str, book: str, published: Origin | None,
+                shape: BookClass | None, any_call: bool = False
+                ) -> tuple[ModuleInfo, cst.FunctionDef] | None:
+    """The `__init_subclass__` of a class of `name`'s tree MRO appending `cls` (in what it
+    appends) to the module-level `book` of its module, the very object the publishing
+    statement names (`published`: LibCST's qualified names, `origin_of`), with its module;
+    for a book of its own class (`shape`), a call of an adding method passing `cls` as an
+    element of the row (`booked_objects.mapped_row`). `any_call`: any method call of the
+    book passing `cls` counts (to name why a book that cannot be read is refused)."""
     try:
         mro = tree_mro(info, name)
     except Exception:  # an MRO the codemod cannot order: not proven
-        return False
+        return None
     if published is None:
-        return False
+        return None
     for cls in mro.classes:
         owner = mro.owners.get(id(cls), info)
         if owner.path is None or origin_of(owner.path, book) != published:
             continue
         for stmt in cls.body.body:
             if isinstance(stmt, cst.FunctionDef) and stmt.name.value == "__init_subclass__":
-                finder = _AppendsCls(book)
+                finder = _AppendsCls(book, shape, any_call)
                 stmt.visit(finder)
                 if finder.found:
-                    return True
-    return False
+                    return owner, stmt
+    return None
 
 
 class _AppendsCls(cst.CSTVisitor):
-    def __init__(self, book: str) -> None:
-        self.book, self.found = book, False
+    def __init__(self, book: str, shape: BookClass | None, any_call: bool) -> None:
+        self.book, self.shape, self.any_call, self.found = book, shape, any_call, False
 
     def visit_Call(self, node: cst.Call) -> None:  # noqa: N802 (LibCST's name)
         f = node.func
-        if isinstance(f, cst.Attribute) and f.attr.value == "append" and isinstance(
-                f.value, cst.Name) and f.value.value == self.book:
+        if not (isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name)
+                and f.value.value == self.book):
+            return
+        if self.shape is not None:
+            row = mapped_row(node, self.shape) or []
+            self.found |= any(isinstance(e, cst.Name) and e.value == "cls" for e in row)
+        elif f.attr.value == "append" or self.any_call:
             names = NameFinder()
             for a in node.args:
                 a.visit(names)
@@ -175,11 +218,12 @@ class NameFinder(cst.CSTVisitor):
         self.names.add(node.value)
 
 
-def _publish_refusal(parsed: Parsed, func: cst.FunctionDef, lines: set[int]
-                     ) -> tuple[str, dict[int, str]]:
+def _publish_refusal(parsed: Parsed, func: cst.FunctionDef, lines: set[int], names: set[str],
+                     book: BookClass | None) -> tuple[str, dict[int, str]]:
     """(why the publishing function's choice of keys depends on more than the booked
     entries (naming the statement, file:line), or ""; the condition of the environment gate
-    each of `lines` registered under, where one does (`env_gates`))."""
+    each of `lines` registered under, where one does (`env_gates`)). `names`: what the
+    function names the book by (`self`, `BOOK`); `book`: its class, None for a list."""
     named = f"`{func.name.value}`"
     for node in parsed.pos:
         if isinstance(node, tuple(UNCARRIED)) and inside(parsed, node, func):
@@ -188,9 +232,13 @@ def _publish_refusal(parsed: Parsed, func: cst.FunctionDef, lines: set[int]
                     "than the booking"), {}
     gates = function_gates(parsed, func)
     loops = [n for n in parsed.pos if isinstance(n, cst.For) and inside(parsed, n, func)]
-    if not any(isinstance(f.iter, cst.Name) and f.iter.value == "self" for f in loops):
+    over = [book_iteration(f.iter, names, book) for f in loops]
+    why = next((w for _, w in over if w), "")
+    if why:
+        return why, {}
+    if not any(hit for hit, _ in over):
         return (f"the publishing function {named} does not iterate its book "
-                "(`for ... in self`)"), {}
+                f"(`for ... in {' / '.join(sorted(names))}`)"), {}
     return entry_conditions(parsed, func, lines, loops, gates)
 
 

@@ -1,0 +1,1 @@
+"""Kernels booked into the team's book."""
