@@ -8,7 +8,8 @@ own methods and those of its tree MRO (the compute the PHI kernel is made of); a
 class elsewhere keeps it legacy (a use of another module) and the book or the registry no
 longer hold it. So a store is allowed when no method of a class of the kernel's tree MRO
 reads the attribute through `self`, `cls`, `type(self)`, `self.__class__`, the name of such a
-class or `getattr(self, "op_type")`; one that does refuses the kernel, naming the read (the
+class or `getattr(self, "op_type")` (an `__init_subclass__` runs as a class is built, never in
+the PHI kernel, so its reads do not count); one that does refuses the kernel, naming the read (the
 PHI kernel would not keep the value). `setattr(cls, name, ...)` with a name that is not a
 literal is refused as an attribute the codemod cannot name.
 """
@@ -100,12 +101,16 @@ class _Reads(cst.CSTVisitor):
         self.found: list[tuple[cst.CSTNode, str]] = []
         self.methods: list[tuple[str, str]] = []
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:  # noqa: N802 (LibCST's)
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:  # noqa: N802 (LibCST's)
+        if not self.methods and node.name.value == "__init_subclass__":
+            return False  # it runs as a class is built, never in the PHI kernel
         params = node.params.params
         self.methods.append((node.name.value, params[0].name.value if params else ""))
+        return True
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:  # noqa: N802 (LibCST's)
-        self.methods.pop()
+        if self.methods and self.methods[-1][0] == node.name.value:
+            self.methods.pop()
 
     def _own(self, expr: cst.BaseExpression) -> bool:
         me = {n for _, n in self.methods if n}

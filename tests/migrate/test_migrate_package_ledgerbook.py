@@ -159,8 +159,11 @@ def publish_all():
 
 
 @pytest.mark.parametrize("edits", [
-    # the book itself, through `__iter__` (`yield from self._rows`)
-    [("book.py", LOOP, LOOP.replace("self.rows()", "self"))],
+    # the book itself, through `__iter__` (`yield from self._rows`); the stored op read back
+    # by `__init_subclass__` only, as the class is built
+    [("book.py", LOOP, LOOP.replace("self.rows()", "self")),
+     ("book.py", "BOOK.add_kernel(op, cls, placement)",
+      "BOOK.add_kernel(cls.op_type, cls, placement)")],
     # its list, and `__iter__` as `return iter(...)`
     [("book.py", LOOP, LOOP.replace("self.rows()", "self._rows")),
      ("book.py", "        yield from self._rows\n", "        return iter(self._rows)\n")],
