@@ -13,8 +13,12 @@ Such a class loses its registration exactly when its class statement goes, so it
 when this module proves, reading the tree with LibCST, that:
 
 - the statement that ran is a plain `NAME.method()` call, and `method` is a function of a
-  class iterating the book (`for ... in self`) that calls the register function;
-- a base in the class's tree MRO defines `__init_subclass__` appending `cls` to `NAME`;
+  class iterating the book (`for ... in self`) that calls the register function; or a plain
+  `function()` call of a module-level function iterating a book of its module (`for ... in
+  BOOK`);
+- a base in the class's tree MRO defines `__init_subclass__` appending `cls` to `NAME`
+  (`BOOK.append(...)`; for a book of the package's own class, a call of its adding method:
+  `booked_objects`), storing nothing on the class its MRO's methods read (`booked_stores`);
 - every key was added by a call of that function, and the function holds nothing that
   makes which keys it adds depend on more than the booked entries: no `while`, `break`,
   `continue`, `return`, `try`, augmented assignment (a counter) nor an `if` (any of the
