@@ -29,6 +29,7 @@ when this module proves, reading the tree with LibCST, that:
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ from libcst.metadata import (
 )
 
 from migrate.env_gates import EnvGate, bound_gates, env_gate, gate_text
+from migrate.source_files import file_state
 from migrate.static import ModuleInfo
 from migrate.static_refs import code_of
 from migrate.tree_bases import tree_mro
@@ -84,6 +86,17 @@ class Parsed:
                 and p.start.line <= line <= p.end.line]
 
 
+@lru_cache(maxsize=16)
+def _parsed(path: Path, state: tuple[Path, int, int]) -> Parsed:
+    return Parsed(path)
+
+
+def parsed_file(path: Path) -> Parsed:
+    """`Parsed(path)`, read once per version of the file (every kernel a publishing or
+    installing call registered asks about the same two files)."""
+    return _parsed(path, file_state(path))
+
+
 def booked_refusal(info: ModuleInfo, name: str, keys: list[list[Any]]
                    ) -> tuple[str, dict[int, str]]:
     """(Why `name`'s observed keys (`live_import` rows, all added by a statement of another
@@ -95,11 +108,11 @@ def booked_refusal(info: ModuleInfo, name: str, keys: list[list[Any]]
         return "it registered by more than one statement, or where the import saw no call", {}
     (stmt_file, stmt_line), = stmts
     try:
-        top = Parsed(Path(stmt_file))
+        top = parsed_file(Path(stmt_file))
         calls = {str(k[9]) for k in keys}
         if len(calls) != 1:
             return "it registered from more than one module", {}
-        inner = Parsed(Path(calls.pop()))
+        inner = parsed_file(Path(calls.pop()))
     except (OSError, UnicodeDecodeError, cst.ParserSyntaxError):
         return "the publishing code could not be read again", {}
     stmt = next((s for s in top.module.body if top.pos[s].start.line <= stmt_line
