@@ -24,6 +24,7 @@ with LibCST, such a book is the list it keeps when:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ from libcst.metadata import (
     ScopeProvider,
 )
 
+from migrate.source_files import file_state
 from migrate.static_refs import code_of
 from migrate.tree_names import package_root, tree_paths
 from migrate.tree_origins import Origin, class_statement
@@ -80,6 +82,17 @@ class Parsed:
                 and p.start.line <= line <= p.end.line]
 
 
+@lru_cache(maxsize=16)
+def _parsed(path: Path, state: tuple[Path, int, int]) -> Parsed:
+    return Parsed(path)
+
+
+def parsed_file(path: Path) -> Parsed:
+    """`Parsed(path)`, read once per version of the file (every kernel a publishing or
+    installing call registered asks about the same few files)."""
+    return _parsed(path, file_state(path))
+
+
 @dataclass
 class BookClass:
     """The class of a book: its statement, where it is, the list attribute its rows go to,
@@ -106,7 +119,7 @@ def book_class(origin: Origin) -> BookClass | str | None:
     if origin.path is None:
         return None
     book = origin.qualified.rpartition(".")[2]
-    top = Parsed(origin.path)
+    top = parsed_file(origin.path)
     bound = [s for s in top.module.body for small in (
         s.body if isinstance(s, cst.SimpleStatementLine) else ()) if _binds(small, book)]
     bound += [s for s in top.module.body if isinstance(s, cst.ClassDef | cst.FunctionDef)
@@ -122,7 +135,7 @@ def book_class(origin: Origin) -> BookClass | str | None:
     found = class_statement(origin.path, value.func.value)
     if isinstance(found, str) or found.path is None:
         return None
-    parsed = top if found.path.resolve() == origin.path.resolve() else Parsed(found.path)
+    parsed = top if found.path.resolve() == origin.path.resolve() else parsed_file(found.path)
     cls_name = found.qualified.rpartition(".")[2]
     node = next((s for s in parsed.module.body if isinstance(s, cst.ClassDef)
                  and s.name.value == cls_name), None)

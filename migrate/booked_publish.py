@@ -44,6 +44,7 @@ from migrate.booked_objects import (
     book_class,
     book_iteration,
     mapped_row,
+    parsed_file,
     same_class,
 )
 from migrate.booked_stores import stored_read
@@ -71,11 +72,11 @@ def booked_refusal(info: ModuleInfo, name: str, keys: list[list[Any]]
         return "it registered by more than one statement, or where the import saw no call", {}
     (stmt_file, stmt_line), = stmts
     try:
-        top = Parsed(Path(stmt_file))
+        top = parsed_file(Path(stmt_file))
         calls = {str(k[9]) for k in keys}
         if len(calls) != 1:
             return "it registered from more than one module", {}
-        inner = Parsed(Path(calls.pop()))
+        inner = parsed_file(Path(calls.pop()))
     except (OSError, UnicodeDecodeError, cst.ParserSyntaxError):
         return "the publishing code could not be read again", {}
     stmt = next((s for s in top.module.body if top.pos[s].start.line <= stmt_line

@@ -24,13 +24,17 @@ import json
 import os
 import sys
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 Key = list[Any]
 
 
+@cache
 def _realpath(file: str) -> str:
+    """A code object's file, resolved once per file name for this one import run (every
+    registration walks the frames above it)."""
     return os.path.realpath(file)
 
 

@@ -44,6 +44,7 @@ from migrate.booked_publish import (
     function_gates,
     inside,
     of_entry,
+    parsed_file,
 )
 from migrate.static import ModuleInfo
 from migrate.static_refs import code_of
@@ -68,7 +69,7 @@ def manifest_refusal(info: ModuleInfo, name: str, keys: list[list[Any]]
         return "it registered by more than one statement, or from more than one module", {}
     (stmt_file, stmt_line), = stmts
     try:
-        top, inner = Parsed(Path(stmt_file)), Parsed(Path(calls.pop()))
+        top, inner = parsed_file(Path(stmt_file)), parsed_file(Path(calls.pop()))
     except (OSError, UnicodeDecodeError, cst.ParserSyntaxError):
         return "the installing code could not be read again", {}
     stmt = next((s for s in top.module.body if top.pos[s].start.line <= stmt_line

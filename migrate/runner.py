@@ -8,6 +8,7 @@ a file-level row (skipped or failed) and never stops the run.
 from __future__ import annotations
 
 import difflib
+import multiprocessing
 import os
 import stat
 from collections.abc import Callable, Iterable
@@ -338,9 +339,15 @@ def keep_used_names(files: list[Path], results: list[FileResult]) -> None:
     """Re-migrate (in `results`) every module whose migration removes a top-level name the
     tree still uses: a kernel class is left legacy (its rows say who uses it), any other
     name is kept; a name that cannot be kept leaves the whole module legacy."""
+    names: dict[str, set[str]] = {}  # text -> its top-level names, read once per run
+
+    def top_level(text: str) -> set[str]:
+        if text not in names:
+            names[text] = top_level_names(cst.parse_module(text))
+        return names[text]
+
     for _ in range(len(files) + 2):
-        removed = {f: top_level_names(cst.parse_module(r.old_text))
-                   - top_level_names(cst.parse_module(r.new_text))
+        removed = {f: top_level(r.old_text) - top_level(r.new_text)
                    for f, r in zip(files, results) if r.changed and r.ops}
         elsewhere = uses_elsewhere(removed, files)
         again = False
@@ -391,6 +398,8 @@ def _run(files: list[Path], jobs: int,
     names = [str(f) for f in files]
     results: list[FileResult] = []
     if jobs > 1 and len(files) > 1:
+        if multiprocessing.get_start_method() == "fork":
+            _ensure_state()  # loaded once here, each forked worker starts with it
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for r in pool.map(migrate_file, names, chunksize=max(1, len(names) // (jobs * 4))):
                 results.append(r)
