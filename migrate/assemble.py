@@ -13,6 +13,7 @@ from migrate import emit, infermeta
 from migrate.class_registrations import registering_decorators, self_registering
 from migrate.decorator_stores import stores_after
 from migrate.env_gates import GATED_KEYS, gated_registrations
+from migrate.followed_kernels import FOLLOW, follow_statement, followed
 from migrate.imports_fix import fix_imports, framework_aliases, name_counts, renamed
 from migrate.kept_classes import kept_comment, kept_served
 from migrate.kernel_model import KernelFunction
@@ -175,15 +176,20 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
                         emitted_helpers.add(lifted)
                         nodes.append(helper)
                 gated = info.memo.get(GATED_KEYS, {}).get(kf.class_name, {})
+                follows = followed(info, kf.class_name)  # registered as the class is
                 header = _parse_def(emit.kernel_header(
                     kf.func_name, kf.phi_name, kf.params,
-                    [r for r in kf.registrations if r[:2] not in gated], aliases))
+                    [] if follows else [r for r in kf.registrations if r[:2] not in gated],
+                    aliases))
                 fn = header.with_changes(body=kf.node.body)
-                needed |= emit.names_used_by_kernel(kf.params)
+                needed |= emit.names_used_by_kernel(kf.params, registers=not follows)
                 plans[kf.op_type].sources[kf.func_name] = cst.Module([]).code_for_node(
                     fn.with_changes(leading_lines=()))
                 nodes.append(fn)
                 nodes.extend(gated_registrations(kf, gated, aliases))
+                if follows:
+                    nodes.append(follow_statement(kf, aliases))
+                    needed.add(FOLLOW)
                 if last_of_op[kf.op_type] == index:
                     nodes.extend(renamed(_parse_def(text), aliases)
                                  for text in extra_blocks[kf.op_type])
@@ -194,7 +200,8 @@ def assemble(info: ModuleInfo, migrated: dict[Unit, KernelFunction],
                 first = [*first, kept_comment([(kf.op_type, kf.func_name)
                                                for kf in by_class[stmt.name.value]],
                                               stmt.name.value in registered,
-                                              stmt.name.value in self_registering(info))]
+                                              stmt.name.value in self_registering(info),
+                                              followed(info, stmt.name.value))]
             for i, node in enumerate(nodes):
                 lead = first if i == 0 else blank(2)
                 body.append(node.with_changes(leading_lines=lead))

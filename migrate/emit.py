@@ -25,6 +25,7 @@ IMPORT_SOURCES = {
     "OutTensor": "phi.core.kernel_args", "OptionalOutTensor": "phi.core.kernel_args",
     "OutTensorList": "phi.core.kernel_args",
     "register_kernel": "phi.core.kernel_registry",
+    "follow_legacy_kernel": "legacy_fluid.framework.op_kernel",
     "MetaTensor": "phi.core.meta_tensor",
     "register_arg_mapping": "compat.arg_mapping",
     "ArgumentMappingContext": "compat.arg_mapping_context",
@@ -118,8 +119,11 @@ def kernel_header(func_name: str, phi_name: str, params: list[Param],
     return "\n".join([*decorators, def_text(func_name, params, names)]) + "\n    pass\n"
 
 
-def names_used_by_kernel(params: list[Param]) -> set[str]:
-    names = {"register_kernel", "Backend", "DataLayout", "DataType", "DeviceContext"}
+def names_used_by_kernel(params: list[Param], registers: bool = True) -> set[str]:
+    """The framework names a kernel function's text uses (`registers`: with its
+    `@register_kernel(...)` decorators)."""
+    names = {"DeviceContext"} | ({"register_kernel", "Backend", "DataLayout", "DataType"}
+                                 if registers else set())
     for p in params:
         names |= set(re.findall(r"[A-Za-z_]+", p.hint)) & set(IMPORT_SOURCES)
     return names

@@ -15,16 +15,20 @@ _PREFIX_REGISTERED = ("# fluidphi migrate: kept, still registered by a statement
                       "than registering;")
 _PREFIX_ITSELF = ("# fluidphi migrate: kept, still registering itself through its base's "
                   "__init_subclass__;")
+_PREFIX_FOLLOWED = ("# fluidphi migrate: kept, still registered by another module's code, "
+                    "its PHI kernel following its keys;")
 _SERVED = re.compile(r"op '([^']+)' runs on (\w+)")
 
 
 def kept_comment(served: list[tuple[str, str]], registered: bool = False,
-                 itself: bool = False) -> cst.EmptyLine:
+                 itself: bool = False, follows: bool = False) -> cst.EmptyLine:
     """The comment line above a kept class: each (op, function) it was migrated to
     (`registered`: its legacy registration stays too; `itself`: the class statement makes
-    it, through its base's `__init_subclass__`)."""
+    it, through its base's `__init_subclass__`; `follows`: another module's code registers
+    it, the PHI kernel following its keys, `followed_kernels`)."""
     ops = ", ".join(f"op '{op}' runs on {func}" for op, func in served)
-    prefix = _PREFIX_ITSELF if itself else _PREFIX_REGISTERED if registered else _PREFIX
+    prefix = (_PREFIX_FOLLOWED if follows else _PREFIX_ITSELF if itself
+              else _PREFIX_REGISTERED if registered else _PREFIX)
     return cst.EmptyLine(comment=cst.Comment(f"{prefix} {ops}"))
 
 
@@ -32,7 +36,7 @@ def kept_served(cls: cst.ClassDef) -> dict[str, str]:
     """op -> PHI kernel function, from the comment an earlier write put above `cls` ({}:
     none)."""
     for line in cls.leading_lines:
-        for prefix in (_PREFIX, _PREFIX_REGISTERED, _PREFIX_ITSELF):
+        for prefix in (_PREFIX, _PREFIX_REGISTERED, _PREFIX_ITSELF, _PREFIX_FOLLOWED):
             if line.comment is not None and line.comment.value.startswith(prefix):
                 return dict(_SERVED.findall(line.comment.value[len(prefix):]))
     return {}
@@ -52,4 +56,4 @@ def earlier_write(cls: cst.ClassDef) -> str:
 def kept_registered(cls: cst.ClassDef) -> bool:
     """Whether an earlier write kept `cls` with its legacy registration."""
     return any(line.comment is not None and line.comment.value.startswith(
-        (_PREFIX_REGISTERED, _PREFIX_ITSELF)) for line in cls.leading_lines)
+        (_PREFIX_REGISTERED, _PREFIX_ITSELF, _PREFIX_FOLLOWED)) for line in cls.leading_lines)

@@ -36,9 +36,10 @@ from migrate.booked_classes import booked_classes
 from migrate.booked_publish import booked_refusal
 from migrate.emit import layout_name
 from migrate.env_gates import GATED_KEYS
+from migrate.followed_kernels import followed_reason, mark_followed
 from migrate.kept_classes import earlier_write
 from migrate.live_protos import proto_unread
-from migrate.manifest_records import manifest_refusal
+from migrate.manifest_records import MANIFEST_RECORDS, manifest_refusal
 from migrate.records import FileResult, LiveFacts
 from migrate.registration_effects import KEPT_REGISTERED
 from migrate.static import ModuleInfo
@@ -163,9 +164,9 @@ def live_kept(info: ModuleInfo, blocked: dict[str, str],
             blocked[c] = ("not registered: no statement of its module registers it and "
                           f"importing the tree registers it for no op{NOT_MIGRATED}")
             continue
-        if _booked(info, c, keys, kept, blocked, why):
+        if _booked(info, c, keys, kept, blocked):
             continue
-        refusal, stmt = _check(info, c, keys, lines)
+        refusal, stmt, elsewhere = _check(info, c, keys, lines)
         if refusal:
             kept.ops[c] = list(dict.fromkeys(str(k[0]) for k in keys))
             blocked[c] = f"{why}; importing the tree shows {refusal}{NOT_MIGRATED}"
@@ -177,6 +178,10 @@ def live_kept(info: ModuleInfo, blocked: dict[str, str],
             info.memo.setdefault(LIVE_DECORATED, set()).update(id(d) for d in cls.decorators)
         kept.registrations[c] = [Registration(op, device, c, [dtype], layout, library)
                                  for op, device, dtype, layout, library, *_ in keys]
+        if elsewhere:  # the class and what registers it stay; the PHI kernel follows it
+            mark_followed(info, c)
+            kept.reasons[c] = followed_reason(elsewhere)
+            continue
         first = " / ".join(code_of(info.module.body[i]).strip().splitlines()[0]
                            for i in stmt)
         kept.reasons[c] = (f"{KEPT_REGISTERED}: registered by `{first}`, which the codemod "
@@ -185,22 +190,23 @@ def live_kept(info: ModuleInfo, blocked: dict[str, str],
 
 
 def _booked(info: ModuleInfo, name: str, keys: list[list[Any]], kept: LiveKept,
-            blocked: dict[str, str], why: str) -> bool:
+            blocked: dict[str, str]) -> bool:
     """Whether `name` is booked by its class statement (`booked_publish`) or listed in its
     module's `MANIFEST` (`manifest_records`) and every key of it came from another module's
-    statement: then it migrates on those keys (into `kept.booked`, out of `blocked`) or is
-    refused naming why (in `blocked`)."""
+    statement: then it migrates on those keys (into `kept.booked`, out of `blocked`). False
+    also when the publishing or installing code is of a shape not proven to register those
+    keys alone: its PHI kernel then follows the class's keys (`followed_kernels`)."""
     here = os.path.realpath(info.path) if info.path else ""
     if any(str(k[6]) in ("", here) for k in keys):
         return False
     if name in booked_classes(info):
         refusal, gated = booked_refusal(info, name, keys)
-        how, done = ("publishing what its class statement booked", BOOKED_MIGRATED)
+        done = BOOKED_MIGRATED
     elif "MANIFEST" in info.module_names():
         refusal, gated = manifest_refusal(info, name, keys)
         rank = {d: i for i, d in enumerate(DataType.__members__)}  # a frozenset's: in order
         keys = sorted(keys, key=lambda k: rank.get(str(k[2]), len(rank)))
-        how, done = ("installing its module's `MANIFEST` records", MANIFEST_MIGRATED)
+        done = MANIFEST_MIGRATED
     else:
         return False
     ran = registered_elsewhere(str(keys[0][6]), int(keys[0][7])).removesuffix(
@@ -210,10 +216,9 @@ def _booked(info: ModuleInfo, name: str, keys: list[list[Any]], kept: LiveKept,
                                                                      layout_name(str(k[3])))]
                            for k in keys):
         refusal = "it registered on one device both under an environment gate and outside it"
-    if refusal:
-        kept.ops[name] = list(dict.fromkeys(str(k[0]) for k in keys))
-        blocked[name] = f"{why}; importing the tree shows {ran}, {how}, but {refusal}{NOT_MIGRATED}"
-        return True
+    if refusal:  # the registry's shape, not the kernel: its PHI kernel follows its keys
+        info.memo.get(MANIFEST_RECORDS, {}).pop(name, None)  # its record stays
+        return False
     del blocked[name]
     kept.booked[name] = [Registration(op, device, name, [dtype], layout, library)
                          for op, device, dtype, layout, library, *_ in keys]
@@ -226,33 +231,40 @@ def _booked(info: ModuleInfo, name: str, keys: list[list[Any]], kept: LiveKept,
 
 
 def _check(info: ModuleInfo, name: str, keys: list[list[Any]],
-           lines: list[tuple[int, int]]) -> tuple[str, list[int]]:
-    """(why the keys cannot be taken, or "", the indices of the statements adding them)."""
+           lines: list[tuple[int, int]]) -> tuple[str, list[int], str]:
+    """(why the keys cannot be taken, or ""; the indices of the statements of the module
+    adding them; `registered_elsewhere`'s text when another module's statement added one,
+    else "")."""
     cls = info.classes[name]
     at = next((i for i, s in enumerate(info.module.body) if s is cls), -1)
     here = os.path.realpath(info.path) if info.path else ""
     stmts: list[int] = []
     read = {r.stmt_index for r in info.registrations} - set(info.effects)
+    elsewhere = ""
     for op, _, _, _, _, line, reg_file, reg_line, replaced, *_ in keys:
         if replaced:
             return (f"its method `{replaced}` is not the one its class statement defines "
-                    "(what registers it replaced it)"), []
+                    "(what registers it replaced it)"), [], ""
         if at < 0 or not lines[at][0] <= int(line) <= lines[at][1]:
             return (f"it registered, but the object registered is not the one its class "
-                    f"statement built (line {line})"), []
-        if reg_file != here:
-            return registered_elsewhere(str(reg_file), int(reg_line)), []
-        index = next((i for i, (a, b) in enumerate(lines) if a <= int(reg_line) <= b), -1)
-        if index < 0 or index in read:
-            return ("it registered by a statement that also registers kernels the codemod "
-                    "reads (and takes out)"), []
+                    f"statement built (line {line})"), [], ""
+        if not reg_file:
+            return registered_elsewhere("", 0), [], ""
         proto = info.protos.get(str(op))
         if not isinstance(proto, StaticProto):
             known = proto if isinstance(proto, str) else not_registered_here(info, str(op))
-            return f"it registered for op '{op}', whose proto the codemod cannot read ({known})", []
+            return (f"it registered for op '{op}', whose proto the codemod cannot read "
+                    f"({known})"), [], ""
+        if reg_file != here:  # the PHI kernel follows the class's keys (`followed_kernels`)
+            elsewhere = elsewhere or registered_elsewhere(str(reg_file), int(reg_line))
+            continue
+        index = next((i for i, (a, b) in enumerate(lines) if a <= int(reg_line) <= b), -1)
+        if index < 0 or index in read:
+            return ("it registered by a statement that also registers kernels the codemod "
+                    "reads (and takes out)"), [], ""
         if index not in stmts:
             stmts.append(index)
-    return "", stmts
+    return "", stmts, elsewhere
 
 
 def registered_elsewhere(file: str, line: int) -> str:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
 from legacy_fluid.framework.op_kernel_type import LibraryType, OpKernelType
 from legacy_fluid.framework.var_type import dtypes_without_legacy_kernel
 from phi.common import CPUPlace, DataLayout, DataType, GPUPlace, Place
 from phi.common.backend import backend_named
+from phi.core.kernel_registry import register_kernel
 from phi.core.registry import Registry
 
 if TYPE_CHECKING:
@@ -56,9 +59,36 @@ class OpKernelMap(Registry[tuple[str, OpKernelType], type[OpKernel]]):
 
     def __init__(self, loaders: tuple[str, ...] = ()) -> None:
         super().__init__("legacy kernel for", loaders=loaders, group=lambda k: k[0])
+        #: (op type, legacy class) -> the PHI kernels (name, function) following its keys
+        self._followers: dict[tuple[str, type[OpKernel]], list[tuple[str, Callable[..., Any]]]] = {}
 
     def insert(self, op_type: str, key: OpKernelType, kernel: type[OpKernel]) -> None:
-        self.add((op_type, _normalize(key)), kernel)
+        key = _normalize(key)
+        self.add((op_type, key), kernel)
+        for name, fn in self._followers.get((op_type, kernel), []):
+            _register_following(name, fn, key)
+
+    def follow(self, op_type: str, name: str, fn: Callable[..., Any],
+               kernel: type[OpKernel]) -> None:
+        """PHI kernel `name` (`fn`) registered for each key `kernel` has for `op_type` in
+        this table now (without loading anything) and for each key it gets later."""
+        followers = self._followers.setdefault((op_type, kernel), [])
+        if (name, fn) not in followers:
+            followers.append((name, fn))
+        for (_, key), cls in list(self._groups.get(op_type, {}).items()):
+            if cls is kernel:
+                _register_following(name, fn, key)
+
+    @contextmanager
+    def scoped(self, *, inherit: bool = False) -> Iterator[OpKernelMap]:
+        """As `Registry.scoped`; the PHI kernels following legacy classes are scoped too."""
+        saved = self._followers
+        self._followers = {k: list(v) for k, v in saved.items()} if inherit else {}
+        try:
+            with super().scoped(inherit=inherit) as table:
+                yield table  # type: ignore[misc]
+        finally:
+            self._followers = saved
 
     def has(self, op_type: str) -> bool:
         return self.has_group(op_type)
@@ -98,6 +128,27 @@ class OpKernelMap(Registry[tuple[str, OpKernelType], type[OpKernel]]):
 
 #: The process-wide legacy kernels: every module under legacy_fluid.operators registers here.
 OP_KERNELS = OpKernelMap(loaders=("legacy_fluid.operators",))
+
+
+def _register_following(name: str, fn: Callable[..., Any], key: OpKernelType) -> None:
+    """PHI kernel `name` for the backend, layout and dtype of legacy `key`; a key of a
+    library other than PLAIN (its own backend kernel, e.g. oneDNN) is not followed."""
+    if key.library_type == LibraryType.PLAIN:
+        register_kernel(name, key.place.to_backend(), key.data_layout, key.data_type)(fn)
+
+
+def follow_legacy_kernel(op_type: str, kernel_fn: Callable[..., Any],
+                         legacy_kernel: type[OpKernel], *, name: str | None = None
+                         ) -> Callable[..., Any]:
+    """Register `kernel_fn` as PHI kernel `name` (default: `op_type`) for exactly the keys
+    the legacy class `legacy_kernel` is registered under for `op_type`: those it has now
+    at once, each one `register_op_kernel` adds later when it is added. The PHI key set
+    then equals the legacy one whatever registers the class, in whatever order and under
+    whatever environment; the class stays registered (`--path legacy` runs it). Used by
+    `fluidphi migrate` where another module's code registers the class. Returns
+    `kernel_fn`."""
+    OP_KERNELS.follow(op_type, name or op_type, kernel_fn, legacy_kernel)
+    return kernel_fn
 
 
 def _kernel_dtype(op_type: str, dtype: object) -> DataType:

@@ -9,8 +9,11 @@ only while TEAMX_NO_GPU_KERNELS is unset (a flag read once at import).
 A kernel whose one record sits in a `MANIFEST` list literal migrates on the keys importing
 the tree shows: its record leaves the list (the operators' records stay), its class
 statement becomes the PHI kernel, its GPU keys registered under the same environment read.
-A computed manifest, records appended in a loop and an `install` choosing keys by anything
-else are named refusals; a kernel class nested in an operator's body gets a row of its own.
+Where the reader cannot prove the keys are the record's alone (a computed manifest, records
+appended in a loop, an `install` choosing keys by anything else, the gate closed when the
+tree was imported) the class and its record stay and the PHI kernel follows the class's keys
+(`followed_kernels`); a key naming an op with no known proto is still refused; a kernel
+class nested in an operator's body gets a row of its own.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from migrate_helpers import (
     console,
     copy_package,
     registered_keys,
+    run_package_ops,
     write_copy,
 )
 
@@ -34,24 +38,24 @@ from migrate.cli_entry import run_migrate
 PACKAGE = "pkg_manifest"
 REAL = ["FLOAT32", "FLOAT64"]
 READ = "registration not statically readable: `KernelBinding("
-INSTALLED = ("importing the tree shows it registered when `load_plugins()` runs "
-             "(pkg_manifest/__init__.py:6), installing its module's `MANIFEST` records, but ")
 LISTED = ("migrated; registered only by its record in its module's `MANIFEST`, when "
           "`load_plugins()` runs (pkg_manifest/__init__.py:6); the record and the class "
           "statement replaced, keys from importing the tree")
-LOOPED = ("pkg_manifest/plugins/looped.py names `MANIFEST` again after binding it (the records "
-          "may be built or changed there); not migrated")
+#: a kernel whose record the reader cannot prove (a computed manifest, records appended in a
+#: loop, an `install` choosing keys by anything else): its class and record stay, its PHI
+#: kernel follows the class's keys (`followed_kernels`)
+FOLLOWED = ("migrated; legacy registration kept: registered when `load_plugins()` runs "
+            "(pkg_manifest/__init__.py:6), by code the codemod cannot read; the PHI kernel "
+            "follows the class's keys")
 
 #: kernel -> (status, op, what its reason holds, dtypes per backend)
 EXPECTED: dict[str, tuple[str, str, str, Any]] = {
     "NegKernel": ("migrated", "tx_neg", LISTED, {"CPU": REAL, "GPU": REAL}),
     "AbsKernel": ("migrated", "tx_abs", LISTED, {"CPU": ["INT32", "INT64", *REAL]}),
     "ScaleKernel": ("migrated", "tx_scale", LISTED, {"CPU": REAL, "GPU": REAL}),
-    "SquareKernel": ("skipped", "tx_square", f"{INSTALLED}its module's `MANIFEST` is computed "
-                     "(`MANIFEST = OPERATORS + [KernelBinding(\"tx_square\", SquareKernel, "
-                     "FLOATING)]`), not a list literal; not migrated", None),
-    "DoubleKernel": ("skipped", "tx_double", f"{INSTALLED}{LOOPED}", None),
-    "HalfKernel": ("skipped", "tx_half", f"{INSTALLED}{LOOPED}", None),
+    "SquareKernel": ("migrated", "tx_square", FOLLOWED, {"CPU": REAL}),
+    "DoubleKernel": ("migrated", "tx_double", FOLLOWED, {"CPU": REAL}),
+    "HalfKernel": ("migrated", "tx_half", FOLLOWED, {"CPU": REAL}),
     "RollOp.Kernel": ("skipped", "tx_roll", "a kernel class defined in the body of class RollOp "
                       "(registered as `RollOp.Kernel`); the codemod rewrites module-level kernel "
                       "classes only; not migrated", None),
@@ -88,17 +92,30 @@ def test_the_records_leave_their_manifests_and_the_rest_stays(written: dict[str,
         "Backend.GPU" in unary and "\nimport os\n" in unary
     scaled = (pkg / "plugins" / "scaled.py").read_text()
     assert 'MANIFEST = [\n    OpSpec("tx_scale", SameShapeOp, ScaleMaker),\n]\n' in scaled
-    for kept in ("_registry.py", "__init__.py", "plugins/computed.py", "plugins/looped.py",
-                 "plugins/roll.py"):
+    for kept in ("_registry.py", "__init__.py", "plugins/roll.py"):
         assert (pkg / kept).read_text() == (CORPUS / PACKAGE / kept).read_text(), kept
+    # a record the reader cannot prove stays, the class too; the PHI kernel follows it
+    for module, calls in (("computed.py", ["SquareKernel"]),
+                          ("looped.py", ["DoubleKernel", "HalfKernel"])):
+        old = (CORPUS / PACKAGE / "plugins" / module).read_text()
+        new = (pkg / "plugins" / module).read_text()
+        assert all(line in new.splitlines() for line in old.splitlines() if "MANIFEST" in line)
+        for kernel in calls:
+            op = EXPECTED[kernel][1]
+            assert f'\nfollow_legacy_kernel("{op}", {op}_kernel, {kernel})\n' in new
+            assert f"class {kernel}(OpKernel):" in new and "register_kernel" not in new
 
 
 def test_the_written_package_imports_and_computes_as_before(written: dict[str, Any]) -> None:
-    migrated = {op for s, op, _, _ in EXPECTED.values() if s == "migrated"}
-    assert_nothing_broken(written, migrated)
+    followed = {op for _, op, why, _ in EXPECTED.values() if why == FOLLOWED}
+    migrated = {op for s, op, _, _ in EXPECTED.values() if s == "migrated"} - followed
+    assert_nothing_broken(written, migrated)  # the followed classes: the legacy way, as before
     assert written["after"]["phi_ran"].keys() == migrated
     for op in migrated:
         assert written["after"]["phi_ran"][op] == written["before"]["ran"][op], op
+    phi = run_package_ops(written["pkg"].parent, [PACKAGE], {op: [{}] for op in followed},
+                          "phi")
+    assert phi == {f"{op} {{}}": written["before"]["ran"][op] for op in followed}
 
 
 @pytest.mark.parametrize("setting", [None, "1"])
@@ -133,9 +150,6 @@ CPU_CALL = ("                    register_op_kernel(record.op, device, record.ke
     ("_registry.py", (INNER_IF, INNER_IF.replace(":", " and record.op not in PLUGINS:")),
      'it registered under `if device == "CPU" and record.op not in PLUGINS` '
      "(pkg_manifest/_registry.py:46), a condition the codemod cannot carry over"),
-    ("_registry.py", (CPU_CALL, CPU_CALL.replace("record.op", "PLUGINS[0]")),
-     "`register_op_kernel(PLUGINS[0], device, record.kernel, *record.dtypes)` "
-     "(pkg_manifest/_registry.py:47) passes what is not a record's field"),
     ("_registry.py", ("            for device in record.devices:\n",
                       "            for device in EVERYWHERE:\n"),
      "the installing function `install` loops over `EVERYWHERE` (pkg_manifest/_registry.py:45), "
@@ -155,31 +169,50 @@ CPU_CALL = ("                    register_op_kernel(record.op, device, record.ke
                           "    KernelBinding(\"tx_abs\", AbsKernel, FLOATING, (\"GPU\",)),\n"),
      "its module's `MANIFEST` names it in 2 records"),
 ])
-def test_a_record_the_reader_cannot_prove_is_a_named_refusal(
+def test_a_record_the_reader_cannot_prove_falls_back_to_following(
         tmp_path: Path, module: str, edit: tuple[str, str], refusal: str) -> None:
-    pkg = copy_package(tmp_path, PACKAGE)
+    """`manifest_records` cannot take the keys as the record's alone (`refusal`: the
+    registry's shape, not the kernel's): the class and its record stay, the PHI kernel
+    follows the class's keys."""
+    rows = _edited_dry_run(tmp_path, module, edit)
+    assert rows["AbsKernel"]["status"] == "migrated", rows["AbsKernel"]
+    assert rows["AbsKernel"]["reason"].startswith(FOLLOWED), rows["AbsKernel"]["reason"]
+    assert refusal not in rows["AbsKernel"]["reason"]
+
+
+def test_a_key_for_an_op_whose_proto_is_unknown_is_still_refused(tmp_path: Path) -> None:
+    """The installed key names an op (`PLUGINS[0]`, "unary") no proto is known for: the
+    kernel's own op, so no fallback."""
+    rows = _edited_dry_run(tmp_path, "_registry.py",
+                           (CPU_CALL, CPU_CALL.replace("record.op", "PLUGINS[0]")))
+    assert rows["AbsKernel"]["status"] == "skipped"
+    assert rows["AbsKernel"]["reason"].endswith(
+        "importing the tree shows it registered for op 'unary', whose proto the codemod cannot "
+        "read (op 'unary' is not registered (register_operator) in this module, so its proto "
+        "is unknown); not migrated"), rows["AbsKernel"]["reason"]
+
+
+def _edited_dry_run(root: Path, module: str, edit: tuple[str, str]) -> dict[str, Any]:
+    """A copy of pkg_manifest, `module`'s `edit[0]` replaced by `edit[1]`, migrated dry with
+    verify: its rows by kernel."""
+    pkg = copy_package(root, PACKAGE)
     text = (pkg / module).read_text()
     assert edit[0] in text
     (pkg / module).write_text(text.replace(edit[0], edit[1]))
-    out = tmp_path / "summary.json"
+    out = root / "summary.json"
     run_migrate([pkg], write=False, verify=True, json_path=out, console=console())
-    rows = {r["kernel"]: r for r in json.loads(out.read_text())["kernels"]}
-    assert rows["AbsKernel"]["status"] == "skipped"
-    assert rows["AbsKernel"]["reason"].endswith(f"{INSTALLED}{refusal}; not migrated"), \
-        rows["AbsKernel"]["reason"]
+    return {r["kernel"]: r for r in json.loads(out.read_text())["kernels"]}
 
 
-def test_the_tree_imported_with_the_gate_closed_migrates_no_kernel(
+def test_the_tree_imported_with_the_gate_closed_follows_every_record_kernel(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The GPU keys the gate guards are not seen: none of the records' kernels migrates."""
+    """The GPU keys the gate guards are not seen, so no registration can be written for
+    them: the records' kernels follow their classes' keys instead."""
     monkeypatch.setenv("TEAMX_NO_GPU_KERNELS", "1")
     pkg = copy_package(tmp_path, PACKAGE)
     out = tmp_path / "summary.json"
     run_migrate([pkg], write=False, verify=True, json_path=out, console=console())
     rows = {r["kernel"]: r for r in json.loads(out.read_text())["kernels"]}
-    closed = ('the tree was imported with the environment gate `GPU_KERNELS = os.environ.get('
-              '"TEAMX_NO_GPU_KERNELS") is None` (pkg_manifest/_registry.py:19) closed, so the '
-              "keys it guards were not seen; not migrated")
     for kernel in ("NegKernel", "AbsKernel", "ScaleKernel"):
-        assert rows[kernel]["status"] == "skipped"
-        assert rows[kernel]["reason"].endswith(f"{INSTALLED}{closed}"), rows[kernel]["reason"]
+        assert rows[kernel]["status"] == "migrated"
+        assert rows[kernel]["reason"].startswith(FOLLOWED), rows[kernel]["reason"]

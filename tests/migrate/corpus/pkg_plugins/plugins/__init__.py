@@ -1,0 +1,1 @@
+"""Plug-ins, loaded by name (`_loader.PLUGINS`)."""
