@@ -26,6 +26,8 @@ from migrate.static import ModuleInfo
 
 #: `info.memo` key: the kernel classes whose PHI kernel follows their legacy keys
 FOLLOWED = "followed_kernels"
+#: `info.memo` key: why the class statement of a followed booked or recorded kernel stays
+UNPROVEN = "unproven_registrations"
 #: the framework function the written statement calls
 FOLLOW = "follow_legacy_kernel"
 
@@ -41,11 +43,23 @@ def followed(info: ModuleInfo, name: str) -> bool:
     return name in info.memo.get(FOLLOWED, set())
 
 
-def followed_reason(elsewhere: str) -> str:
+def mark_unproven(info: ModuleInfo, name: str, why: str) -> None:
+    """Why the booking or record reader (`booked_publish`, `manifest_records`) did not prove
+    that `name`'s registering code adds its keys alone (its class statement then stays)."""
+    info.memo.setdefault(UNPROVEN, {})[name] = why
+
+
+def unproven(info: ModuleInfo, name: str) -> str:
+    """`mark_unproven`'s text for `name` ("": none)."""
+    return info.memo.get(UNPROVEN, {}).get(name, "")
+
+
+def followed_reason(elsewhere: str, why: str = "") -> str:
     """The row's reason, from `live_registrations.registered_elsewhere`'s text ("it
-    registered when `...` runs (file:line), by code the codemod cannot read")."""
+    registered when `...` runs (file:line), by code the codemod cannot read") and why a
+    reader of booked or recorded kernels did not prove it (`why`, "": none tried)."""
     return (f"{KEPT_REGISTERED}: {elsewhere.removeprefix('it ')}; the PHI kernel follows "
-            "the class's keys")
+            "the class's keys" + (f" (its class statement not replaced: {why})" if why else ""))
 
 
 def follow_statement(kf: KernelFunction, names: dict[str, str]) -> cst.SimpleStatementLine:

@@ -36,7 +36,7 @@ from migrate.booked_classes import booked_classes
 from migrate.booked_publish import booked_refusal
 from migrate.emit import layout_name
 from migrate.env_gates import GATED_KEYS
-from migrate.followed_kernels import followed_reason, mark_followed
+from migrate.followed_kernels import followed_reason, mark_followed, mark_unproven, unproven
 from migrate.kept_classes import earlier_write
 from migrate.live_protos import proto_unread
 from migrate.manifest_records import MANIFEST_RECORDS, manifest_refusal
@@ -180,7 +180,7 @@ def live_kept(info: ModuleInfo, blocked: dict[str, str],
                                  for op, device, dtype, layout, library, *_ in keys]
         if elsewhere:  # the class and what registers it stay; the PHI kernel follows it
             mark_followed(info, c)
-            kept.reasons[c] = followed_reason(elsewhere)
+            kept.reasons[c] = followed_reason(elsewhere, unproven(info, c))
             continue
         first = " / ".join(code_of(info.module.body[i]).strip().splitlines()[0]
                            for i in stmt)
@@ -218,6 +218,7 @@ def _booked(info: ModuleInfo, name: str, keys: list[list[Any]], kept: LiveKept,
         refusal = "it registered on one device both under an environment gate and outside it"
     if refusal:  # the registry's shape, not the kernel: its PHI kernel follows its keys
         info.memo.get(MANIFEST_RECORDS, {}).pop(name, None)  # its record stays
+        mark_unproven(info, name, refusal)
         return False
     del blocked[name]
     kept.booked[name] = [Registration(op, device, name, [dtype], layout, library)
