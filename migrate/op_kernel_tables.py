@@ -28,6 +28,7 @@ import copy
 from dataclasses import dataclass, fields
 from pathlib import Path
 
+import legacy_fluid
 from legacy_fluid.framework.kernel_table import BACKENDS, OpKernelRow, attr_variable
 from migrate.kernel_tables import Substitute, bind, called
 
@@ -129,15 +130,22 @@ def _needed_imports(templates: list[_Template], tree: ast.Module, what: str) -> 
 
 def _source_root(tree: ast.Module, path: Path | None) -> Path | None:
     """The folder the module's absolute imports resolve under: the nearest parent of `path`
-    holding the first module it imports from (None: not found, or no path)."""
+    holding a module it imports from, else the installed fluidphi's (None: not found, or
+    no path)."""
     if path is None:
         return None
     modules = [n.module for n in tree.body if isinstance(n, ast.ImportFrom) and n.module
                and n.level == 0]
-    for parent in Path(path).resolve().parents:
+    # last, where this fluidphi is (a checkout or site-packages): a module copied out of
+    # the tree imports the templates (`legacy_fluid.operators.kernel_templates`) from there
+    for parent in (*Path(path).resolve().parents, _INSTALLED):
         if any((parent / Path(*m.split("."))).with_suffix(".py").is_file() for m in modules):
             return parent
     return None
+
+
+#: the folder holding fluidphi's own packages as they are installed
+_INSTALLED = Path(legacy_fluid.__file__).resolve().parent.parent
 
 
 def _compute(template: ast.ClassDef, what: str) -> ast.FunctionDef:
