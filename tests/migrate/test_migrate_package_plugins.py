@@ -31,9 +31,13 @@ FLAG = "PKGPLUG_GPU_HALF"
 REAL = ["FLOAT32", "FLOAT64"]
 FOLLOWS = "; the PHI kernel follows the class's keys"
 LOADED = ("migrated; legacy registration kept: registered when `load_plugins()` runs "
-          f"(pkg_plugins/__init__.py:9), by code the codemod cannot read{FOLLOWS}")
+          f"(pkg_plugins/__init__.py:9), by code the codemod cannot read{FOLLOWS} (its class "
+          "statement not replaced: it registered through code that is not a module-level "
+          "function)")
 PUBLISHED = ("migrated; legacy registration kept: registered when `publish_book()` runs "
-             f"(pkg_plugins/__init__.py:10), by code the codemod cannot read{FOLLOWS}")
+             f"(pkg_plugins/__init__.py:10), by code the codemod cannot read{FOLLOWS} (its "
+             "class statement not replaced: `publish_book()` registered it through code that "
+             "is not that module-level function)")
 
 #: kernel -> (module, status, op, reason, dtypes per backend)
 EXPECTED: dict[str, tuple[str, str, str, str, dict[str, list[str]]]] = {
