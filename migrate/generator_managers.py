@@ -35,6 +35,7 @@ import libcst.matchers as m
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider, ScopeProvider
 
 from migrate.fstring_fields import FieldMerges
+from migrate.generator_folds import fold_known, followed
 from migrate.kernel_ctx_helpers import _module_function, passes_ctx
 from migrate.kernel_model import SkipError
 from migrate.local_renames import variable_names
@@ -288,6 +289,7 @@ class _Inlining:
             n for item in self.w.items[self.at + 1:] for n in _target_names(item)}
         taken = self._taken() | helper_names
         values: dict[str, cst.BaseExpression] = {ctx_param: cst.Name(ctx)}
+        known: dict[str, cst.BaseExpression] = {}  # literals: the tests they decide go
         first: list[cst.BaseStatement] = []
         renamed: dict[str, str] = {}
         for key in [*self.order, *(k for k, v in bound.items() if v is None)]:
@@ -298,18 +300,25 @@ class _Inlining:
             assert value is not None
             pure = _is_literal(value) or (isinstance(value, cst.Name) and value.value not in
                                           in_with and value.value not in helper_names)
+            if _is_literal(value) and (key not in stored or followed(fn.body, key)):
+                known[key] = value
             if pure and key not in stored:
                 values[key] = value
                 continue
-            fresh = _fresh(key, taken)
-            renamed[key] = fresh
-            first.append(cst.SimpleStatementLine([cst.Assign(
-                [cst.AssignTarget(cst.Name(fresh))], value)]))
+            renamed[key] = _fresh(key, taken)
+            if key not in known:  # a known one is bound where fold_known first needs it
+                first.append(cst.SimpleStatementLine([cst.Assign(
+                    [cst.AssignTarget(cst.Name(renamed[key]))], value)]))
         for name in sorted(_function_locals(fn) - set(values) - set(renamed)):
             renamed[name] = _fresh(name, taken)
-        body = _substituted(fn, values, renamed)
-        at = self._yield_at()
-        assert at is not None
+        reads: dict[cst.Name, cst.BaseExpression] = {}
+        stmts = fold_known(list(fn.body.body), known, reads)
+        body = _substituted(fn.with_changes(body=fn.body.with_changes(body=stmts)), values,
+                            renamed, reads)
+        at = next((i for i, s in enumerate(body.body) if m.matches(
+            s, m.SimpleStatementLine(body=[m.Expr(value=m.Yield())]))), None)
+        if at is None:  # it raises for sure before its yield: the block never runs
+            return [*first, *body.body]
         pre, post = list(body.body[:at]), list(body.body[at + 1:])
         if pre and fn.get_docstring(clean=False) is not None:
             pre = pre[1:]  # its docstring is no statement to run here
@@ -425,39 +434,49 @@ def _function_locals(fn: cst.FunctionDef) -> set[str]:
 
 
 def _substituted(fn: cst.FunctionDef, values: dict[str, cst.BaseExpression],
-                 renamed: dict[str, str]) -> cst.IndentedBlock:
-    """`fn`'s body with each read of a parameter of `values` spelled as its value and
-    each binding and access of a local of `renamed` under its new name (LibCST's
-    ScopeProvider: comprehensions and nested functions reading them included)."""
-    wrapper = MetadataWrapper(cst.Module(body=[fn]))
-    func = cst.ensure_type(wrapper.module.body[0], cst.FunctionDef)
-    scope = wrapper.resolve(ScopeProvider).get(func.body)
+                 renamed: dict[str, str], reads: dict[cst.Name, cst.BaseExpression]
+                 ) -> cst.IndentedBlock:
+    """`fn`'s body with each read of a parameter of `values` spelled as its value, each
+    read of `reads` (by identity) as its literal, and each other binding and access of a
+    local of `renamed` under its new name (LibCST's ScopeProvider: comprehensions and nested
+    functions reading them included)."""
+    wrapper = MetadataWrapper(cst.Module(body=[fn]), unsafe_skip_copy=True)
+    scopes = wrapper.resolve(ScopeProvider)
+    params = {id(p.name) for p in [*fn.params.params, *fn.params.kwonly_params]}
+    nodes: dict[cst.Name, cst.BaseExpression] = dict(reads)
+    for scope in {s for s in scopes.values() if s is not None}:
+        for access in scope.accesses:
+            name = access.node
+            if not isinstance(name, cst.Name) or name in nodes:
+                continue
+            if name.value in values and _is_own(access.referents, scopes.get(fn.body)):
+                nodes[name] = values[name.value]
+            elif name.value in renamed and _is_own(access.referents, scopes.get(fn.body)):
+                nodes[name] = cst.Name(renamed[name.value])
+    scope = scopes.get(fn.body)
     assert scope is not None
-    nodes: set[cst.Name] = set()
-    spelled: dict[str, cst.BaseExpression] = dict(values)
-    for name in [*values, *renamed]:
-        for a in scope.assignments[name]:
-            if name in renamed and isinstance(a.node, cst.Name) and \
-                    not any(a.node is p.name for p in [*func.params.params,
-                                                       *func.params.kwonly_params]):
-                nodes.add(a.node)
-            for ref in a.references:
-                if isinstance(ref.node, cst.Name):
-                    nodes.add(ref.node)
-    spelled.update({old: cst.Name(new) for old, new in renamed.items()})
-    return cst.ensure_type(func.body.visit(_Spelled(nodes, spelled)), cst.IndentedBlock)
+    for old, new in renamed.items():
+        for a in scope.assignments[old]:
+            if isinstance(a.node, cst.Name) and id(a.node) not in params:
+                nodes.setdefault(a.node, cst.Name(new))
+    return cst.ensure_type(fn.body.visit(_Spelled(nodes)), cst.IndentedBlock)
+
+
+def _is_own(referents: Any, scope: Any) -> bool:
+    """Whether an access reaches a binding of the helper's own scope (a parameter or local)."""
+    return bool(referents) and all(getattr(a, "scope", None) is scope for a in referents)
 
 
 class _Spelled(FieldMerges):
-    """Each name of `nodes` (by identity) spelled as a copy of its value in `values` (a
-    string literal landing as a whole f-string field merged into its text)."""
+    """Each name of `nodes` (by identity) spelled as a copy of its value there (a string
+    literal landing as a whole f-string field merged into its text)."""
 
-    def __init__(self, nodes: set[cst.Name], values: dict[str, cst.BaseExpression]) -> None:
+    def __init__(self, nodes: dict[cst.Name, cst.BaseExpression]) -> None:
         super().__init__()
-        self.nodes, self.values = nodes, values
+        self.nodes = nodes
 
     def leave_Name(self, original_node: cst.Name, updated_node: cst.Name  # noqa: N802
                    ) -> cst.BaseExpression:
         if original_node in self.nodes:
-            return self.substituted(self.values[original_node.value].deep_clone())
+            return self.substituted(self.nodes[original_node].deep_clone())
         return updated_node

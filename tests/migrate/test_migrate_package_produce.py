@@ -11,6 +11,7 @@ of every output) prints the same bytes."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -18,7 +19,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from migrate_helpers import CORPUS, REPO, assert_module_rows, assert_nothing_broken, write_copy
+from migrate_helpers import (
+    CORPUS,
+    REPO,
+    assert_module_rows,
+    assert_nothing_broken,
+    console,
+    copy_package,
+    write_copy,
+)
+
+from migrate.cli_entry import run_migrate
 
 PACKAGE = "pkg_produce"
 REAL = {"CPU": ["FLOAT32", "FLOAT64"]}
@@ -115,4 +126,66 @@ def test_the_with_is_inlined_around_the_body(written: dict[str, Any]) -> None:
     assert div.index("dev_ctx.alloc(") < div.index("with kit.quiet_fp(dev_ctx.xp):") < \
         div.index("out[...] = x.data / y.data") < div.index(".lod = x.lod")
     assert "raise ValueError(\"op 'pw_neg': output 'Out' is not bound\")" in unary
+    # the literal arguments decided the helper's tests: only the branches taken are there
+    neg = unary[unary.index("def pw_neg_kernel"):unary.index("def pw_neg_op_argument")]
+    assert "dtype_ = x.dtype\n" in neg and "is None:\n        if" not in neg
+    assert ".lod" not in neg and "False" not in neg and "None is" not in neg
+    wide = unary[unary.index("def pw_scale_wide_kernel"):]
+    assert "    dtype_ = DataType.FLOAT64\n" in wide and "None.dtype" not in wide
+    assert "        tensor_.lod = x.lod" in log_abs and "if x is not None:" in log_abs
     assert "from .kit import MapMaker, SameShapeOp, quiet_fp\n" in unary
+
+
+def _verified_dry_run(root: Path, *edits: tuple[str, str, str]) -> dict[str, dict[str, Any]]:
+    """A copy of the package, each (module, old, new) of `edits` applied, migrated dry with
+    verify: kernel -> its row."""
+    pkg = copy_package(root, PACKAGE)
+    for module, old, new in edits:
+        text = (pkg / module).read_text()
+        assert old in text, (module, old)
+        (pkg / module).write_text(text.replace(old, new))
+    out = root / "summary.json"
+    run_migrate([pkg], write=False, verify=True, json_path=out, console=console())
+    return {r["kernel"]: r for r in json.loads(out.read_text())["kernels"]}
+
+
+DECORATED = "@contextlib.contextmanager\ndef produce("
+NEG = '        with produce(ctx, "Out", like=x) as out:\n            out[...] = -x.data\n'
+
+
+@pytest.mark.parametrize("edits", [
+    # the decorator imported by name, under an alias of its own
+    [("kit.py", "import contextlib\n", "from contextlib import contextmanager as managed\n"),
+     ("kit.py", DECORATED, "@managed\ndef produce("),
+     ("kit.py", "@contextlib.contextmanager\ndef quiet_fp(", "@managed\ndef quiet_fp(")],
+    # the body rebinds the name given as `like` (bound to a fresh local first), on one line
+    [("unary.py", NEG, '        with produce(ctx, "Out", like=x, keep_lod=True) as out: '
+      "x = -x.data; out[...] = x\n")],
+])
+def test_other_spellings_still_migrate(tmp_path: Path, edits: list[tuple[str, str, str]]
+                                       ) -> None:
+    rows = _verified_dry_run(tmp_path, *edits)
+    for kernel in ("NegKernel", "LogAbsKernel", "DivKernel"):
+        row = rows[kernel]
+        assert row["status"] == "migrated", row
+        assert all(v["status"] == "identical" for v in row["verify"]), row
+
+
+@pytest.mark.parametrize(("edits", "refusal"), [
+    ([("kit.py", DECORATED, "@contextlib.contextmanager\n@staticmethod\ndef produce(")],
+     f"{CM}produce(), which is decorated by more than contextlib.contextmanager or async"),
+    ([("kit.py", "    tensor = ctx.output(slot)\n",
+       "    global _LAST\n    tensor = ctx.output(slot)\n")],
+     f"{CM}produce(), which declares global or nonlocal names"),
+    ([("kit.py", "keep_lod=False, lod=None):", "keep_lod=False, lod=LOD):"),
+      ("kit.py", "\n\nclass MapMaker(", "\nLOD = None\n\n\nclass MapMaker(")],
+     f"{CM}produce(), whose parameter 'lod' defaults to `LOD`, not a literal"),
+    ([("unary.py", NEG, NEG.replace("as out", "as (out, spare)"))],
+     f"{CM}produce(), whose value the `with` binds to `(out, spare)`, not a plain name"),
+])
+def test_what_cannot_be_inlined_is_a_named_refusal(tmp_path: Path,
+                                                  edits: list[tuple[str, str, str]],
+                                                  refusal: str) -> None:
+    rows = _verified_dry_run(tmp_path, *edits)
+    assert rows["NegKernel"]["status"] == "skipped"
+    assert rows["NegKernel"]["reason"].startswith(refusal), rows["NegKernel"]["reason"]
