@@ -23,7 +23,8 @@ the body did not raise, as the generator runs it (no try/finally in the helper).
 loop: the generator would still run its code after the `yield`), its target is a plain
 name, and no `try` around it reads that name in a handler. Other items of the `with`
 stay a `with` in their order: those before around the inlined code, those after around
-the body. Anything else is a named refusal (SkipError).
+the body. Tests of the helper its literal arguments decide are folded first
+(`generator_folds`). Anything else is a named refusal (SkipError).
 """
 
 from __future__ import annotations
@@ -79,7 +80,6 @@ class _Inliner(cst.CSTTransformer):
         super().__init__()
         self.mk, self.ctx, self.compute = mk, ctx, compute
         self.changed = False
-        self.depth = 0  # inside a nested def, lambda or class: not compute()'s code
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and \
@@ -285,8 +285,10 @@ class _Inlining:
                                                       *fn.params.kwonly_params]}
         stored = store_names(fn.body, outer_only=False)
         helper_names = {n.value for n in m.findall(fn, m.Name())}
+        # what the `with` binds from this item on: its target, later items, the body
         in_with = store_names(self.w.body, outer_only=False) | {
-            n for item in self.w.items[self.at + 1:] for n in _target_names(item)}
+            n for item in self.w.items[self.at:] for n in
+            _target_names(item) | store_names(item.item, outer_only=False)}
         taken = self._taken() | helper_names
         values: dict[str, cst.BaseExpression] = {ctx_param: cst.Name(ctx)}
         known: dict[str, cst.BaseExpression] = {}  # literals: the tests they decide go
