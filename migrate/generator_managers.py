@@ -55,13 +55,13 @@ _LITERAL_NAMES = ("None", "True", "False")
 _BY_NAME = ("locals", "vars", "eval", "exec", "dir")
 
 
-def inline_managers(mk: KernelMigration, compute: cst.FunctionDef, ctx: str
-                    ) -> cst.FunctionDef:
-    """`compute` with each `with` item calling such a context manager with `ctx` inlined
-    (the names the inlined code reads from the helper's module recorded in `mk.moved`);
-    unchanged when it has none."""
+def inline_managers(mk: KernelMigration, compute: cst.FunctionDef, ctx: str,
+                    where: ModuleInfo) -> cst.FunctionDef:
+    """`compute` (a method of a class of module `where`) with each `with` item calling
+    such a context manager with `ctx` inlined (the names the inlined code reads from the
+    helper's module recorded in `mk.moved`); unchanged when it has none."""
     for _ in range(16):  # a `with` of several managers taking ctx: one per pass
-        inliner = _Inliner(mk, compute, ctx)
+        inliner = _Inliner(mk, compute, ctx, where)
         new = compute.visit(inliner)
         if not inliner.changed:
             return new
@@ -76,9 +76,10 @@ def _is_literal(node: cst.BaseExpression) -> bool:
 
 
 class _Inliner(cst.CSTTransformer):
-    def __init__(self, mk: KernelMigration, compute: cst.FunctionDef, ctx: str) -> None:
+    def __init__(self, mk: KernelMigration, compute: cst.FunctionDef, ctx: str,
+                 where: ModuleInfo) -> None:
         super().__init__()
-        self.mk, self.ctx, self.compute = mk, ctx, compute
+        self.mk, self.ctx, self.compute, self.where = mk, ctx, compute, where
         self.changed = False
 
     def on_visit(self, node: cst.CSTNode) -> bool:
@@ -98,7 +99,7 @@ class _Inliner(cst.CSTTransformer):
             spelled = dotted(call.func)
             if spelled is None:
                 continue
-            found = _module_function(self.mk.info, spelled)
+            found = _module_function(self.where, spelled)
             if isinstance(found, str):
                 continue
             _, fn, home = found

@@ -246,7 +246,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
             or params.kwonly_params or params.star_kwarg or params.posonly_params):
         raise SkipError("compute() does not take exactly (self, ctx)")
     self_name, ctx_name = params.params[0].name.value, params.params[1].name.value
-    compute = inline_managers(mk, compute, ctx_name)  # `with produce(ctx, ...) as out:`
+    # `with produce(ctx, ...) as out:`, its names read where compute() is written
+    compute = inline_managers(mk, compute, ctx_name, mk.info.owner_of(member.owner))
     block = prepare(mk.info, mk.members, compute.body, ctx_name, self_name)
     if stored:
         block = composing_stored(block, stored, self_name)

@@ -2,7 +2,8 @@
 kernels write their outputs through `produce(ctx, slot, *, like=None, dtype=None,
 keep_lod=False, lod=None)`, a `@contextlib.contextmanager` generator of the shared `kit.py`
 imported relatively (by name in `unary.py`, as `kit.produce` in `binary.py`), alone, after
-and before the plain `quiet_fp(ctx.xp)` in one `with`, nested in it. Each such `with` is
+and before the plain `quiet_fp(ctx.xp)` in one `with`, nested in it, and in the compute()
+of a template base of `kit.py` (its name read there). Each such `with` is
 inlined before the kernel is read (`migrate/generator_managers.py`), so the kernels migrate:
 LoD kept through `keep_lod`, set through `lod=`, a dtype override. The twins of
 `twins.py` (helpers of `twinkit.py`) are refused naming why. After `--write` every module
@@ -47,7 +48,8 @@ EXPECTED: dict[str, dict[str, tuple[str, str, str, Any]]] = {
                  "ScaleWideKernel": ("migrated", "pw_scale_wide", "", REAL),
                  "StampedKernel": ("migrated", "pw_stamped", "", REAL)},
     "binary.py": {"DivKernel": ("migrated", "pw_div", "", REAL),
-                  "HypotKernel": ("migrated", "pw_hypot", "", REAL)},
+                  "HypotKernel": ("migrated", "pw_hypot", "", REAL),
+                  "SquareKernel": ("migrated", "pw_square", "", REAL)},
     "twins.py": {
         "ClosedKernel": _refused("ClosedKernel", "pw_closed", (
             f"{CM}produce_closed(), whose yield is not a statement of its body's top level "

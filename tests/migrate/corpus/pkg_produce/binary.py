@@ -1,4 +1,5 @@
-"""Team W's two-input maps, written through `kit.produce` (the module imported)."""
+"""Team W's two-input maps, written through `kit.produce` (the module imported), and a
+kernel of kit.py's template."""
 
 from __future__ import annotations
 
@@ -31,6 +32,17 @@ class HypotKernel(OpKernel):
             raise ValueError("pw_hypot: overflow")
 
 
+class SquareKernel(kit.UnaryTemplate):
+    """Out = X^2 through the template of kit.py, whose compute() calls `produce` (a name
+    this module does not bind)."""
+
+    @staticmethod
+    def fn(xp, values):
+        return xp.square(values)
+
+
 for _op, _kernel in (("pw_div", DivKernel), ("pw_hypot", HypotKernel)):
     register_operator(_op, kit.SameShapeOp, kit.PairMaker)
     register_op_kernel(_op, "CPU", _kernel, DataType.FLOAT32, DataType.FLOAT64)
+register_operator("pw_square", kit.SameShapeOp, kit.MapMaker)
+register_op_kernel("pw_square", "CPU", SquareKernel, DataType.FLOAT32, DataType.FLOAT64)

@@ -9,8 +9,8 @@ import numpy as np
 from compat.single_op import run_single_op_tensors
 from phi.core.dense_tensor import DenseTensor
 
-UNARY = ("pw_neg", "pw_log_abs", "pw_scale_wide", "pw_stamped", "pw_closed", "pw_twice",
-         "pw_noted", "pw_counted", "pw_slotted", "pw_rescued", "pw_early")
+UNARY = ("pw_neg", "pw_square", "pw_log_abs", "pw_scale_wide", "pw_stamped", "pw_closed",
+         "pw_twice", "pw_noted", "pw_counted", "pw_slotted", "pw_rescued", "pw_early")
 BINARY = ("pw_div", "pw_hypot")
 
 

@@ -1,12 +1,13 @@
 """Team W's shared pieces: a maker and an operator for one-input and two-input maps, the
-output context manager every kernel writes through, and a floating-point quieter. Registers
-nothing."""
+output context manager every kernel writes through, a floating-point quieter and a template
+kernel writing through it. Registers nothing."""
 
 from __future__ import annotations
 
 import contextlib
 
 from legacy_fluid.framework.execution_context import InferShapeContext
+from legacy_fluid.framework.op_kernel import OpKernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
@@ -57,3 +58,12 @@ def quiet_fp(xp):
     """numpy's floating-point warnings off inside the block (takes no ctx)."""
     with xp.errstate(all="ignore"):
         yield
+
+
+class UnaryTemplate(OpKernel):
+    """A template kernel: Out = fn(X), X's LoD kept; subclasses give `fn`."""
+
+    def compute(self, ctx):
+        x = ctx.input("X")
+        with produce(ctx, "Out", like=x, keep_lod=True) as out:
+            out[...] = self.fn(ctx.xp, x.data)
