@@ -286,6 +286,7 @@ class _Inlining:
                                                       *fn.params.kwonly_params]}
         stored = store_names(fn.body, outer_only=False)
         helper_names = {n.value for n in m.findall(fn, m.Name())}
+        read_params = {n.value for n in load_names(fn.body)}
         # what the `with` binds from this item on: its target, later items, the body
         in_with = store_names(self.w.body, outer_only=False) | {
             n for item in self.w.items[self.at:] for n in
@@ -301,8 +302,10 @@ class _Inlining:
             arg = bound[key]
             value = arg if arg is not None else defaults[key]
             assert value is not None
+            # a name read nowhere would not be evaluated at all (its NameError lost)
             pure = _is_literal(value) or (isinstance(value, cst.Name) and value.value not in
-                                          in_with and value.value not in helper_names)
+                                          in_with and value.value not in helper_names
+                                          and key in read_params)
             if _is_literal(value) and (key not in stored or followed(fn.body, key)):
                 known[key] = value
             if pure and key not in stored:
