@@ -49,7 +49,7 @@ from migrate.kernel_model import (
     is_harmless,
 )
 from migrate.kernel_outputs import require_output
-from migrate.kernel_prepass import prepare, qualify_builtins
+from migrate.kernel_prepass import inline_name_constants, prepare, qualify_builtins
 from migrate.kernel_rewrite import ConstantInliner, KernelMigration, Rewriter
 from migrate.kernel_tidy import fold_dead_branches, tidy
 from migrate.live_registrations import live_decorated
@@ -246,8 +246,9 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
             or params.kwonly_params or params.star_kwarg or params.posonly_params):
         raise SkipError("compute() does not take exactly (self, ctx)")
     self_name, ctx_name = params.params[0].name.value, params.params[1].name.value
-    # `with produce(ctx, ...) as out:`, its names read where compute() is written
-    compute = inline_managers(mk, compute, ctx_name, mk.info.owner_of(member.owner))
+    # `with produce(ctx, self.OUT, ...) as out:` inlined, the class's name constants first
+    compute = inline_managers(mk, compute.with_changes(body=inline_name_constants(
+        mk.info, mk.members, compute.body, self_name)), ctx_name, mk.info.owner_of(member.owner))
     block = prepare(mk.info, mk.members, compute.body, ctx_name, self_name)
     if stored:
         block = composing_stored(block, stored, self_name)

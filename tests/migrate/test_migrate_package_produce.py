@@ -160,6 +160,9 @@ NEG = '        with produce(ctx, "Out", like=x) as out:\n            out[...] = 
     [("kit.py", "import contextlib\n", "from contextlib import contextmanager as managed\n"),
      ("kit.py", DECORATED, "@managed\ndef produce("),
      ("kit.py", "@contextlib.contextmanager\ndef quiet_fp(", "@managed\ndef quiet_fp(")],
+    # the slot named by a class constant
+    [("unary.py", '    """Out = -X."""\n', '    """Out = -X."""\n\n    OUT = "Out"\n'),
+     ("unary.py", NEG, NEG.replace('"Out"', "self.OUT"))],
     # the body rebinds the name given as `like` (bound to a fresh local first), on one line
     [("unary.py", NEG, '        with produce(ctx, "Out", like=x, keep_lod=True) as out: '
       "x = -x.data; out[...] = x\n")],
