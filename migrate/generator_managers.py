@@ -40,9 +40,11 @@ from migrate.generator_folds import fold_known, followed
 from migrate.kernel_ctx_helpers import _module_function, passes_ctx
 from migrate.kernel_model import SkipError
 from migrate.local_renames import variable_names
+from migrate.moved_reads import own_state
 from migrate.names import load_names, snake, store_names
 from migrate.static_refs import UnresolvableError, code_of, dotted
 from migrate.tree_bases import global_reads, transplant_imports
+from migrate.tree_origins import origin_of
 
 if TYPE_CHECKING:
     from migrate.static import ModuleInfo
@@ -175,11 +177,7 @@ class _Inlining:
         self._check_with()
         bound = self._bind()
         ctx_param = self._ctx_param(bound)
-        try:  # its module-level reads mean the same here, or are imported from where it gets them
-            needs = transplant_imports(self.mk.info, self.home, fn,
-                                       role="writes through the context manager")
-        except UnresolvableError as exc:
-            raise SkipError(str(exc)) from None
+        needs = self._moved_reads()
         local = store_names(self.compute.body, outer_only=False)
         reads = {n.value for n in load_names(fn.body)}
         for name in sorted(global_reads(self.home, fn) & reads & local):
@@ -187,6 +185,25 @@ class _Inlining:
                               "compute() here")
         self.mk.moved.update(needs)
         return self._statements(bound, ctx_param)
+
+    def _moved_reads(self) -> dict[str, tuple[str, str]]:
+        """What the helper's module-level reads need imported here (name -> (module, name)):
+        each means the same here or is imported from where its module gets it, and none is
+        state of its module (for a helper of this module too: the brief's rule, stricter
+        than the live read it would be)."""
+        fn, home = self.fn, self.home
+        if home is not self.mk.info and home.path != self.mk.info.path:
+            try:
+                return transplant_imports(self.mk.info, home, fn,
+                                          role="writes through the context manager")
+            except UnresolvableError as exc:
+                raise SkipError(str(exc)) from None
+        for name in sorted(global_reads(home, fn)) if home.path is not None else ():
+            theirs = origin_of(home.path, name)
+            state = own_state(home, theirs, name) if theirs is not None else ""
+            if state:
+                raise self.refuse(f"which reads '{name}', state of its module ({state})")
+        return {}
 
     def _ctx_param(self, bound: dict[str, cst.BaseExpression | None]) -> str:
         """The parameter given ctx, used only as `ctx.NAME` and never rebound."""

@@ -22,11 +22,14 @@ from typing import Any
 import pytest
 from migrate_helpers import (
     CORPUS,
+    HEADER,
     REPO,
     assert_module_rows,
     assert_nothing_broken,
     console,
     copy_package,
+    function_source,
+    migrate,
     write_copy,
 )
 
@@ -194,3 +197,65 @@ def test_what_cannot_be_inlined_is_a_named_refusal(tmp_path: Path,
     rows = _verified_dry_run(tmp_path, *edits)
     assert rows["NegKernel"]["status"] == "skipped"
     assert rows["NegKernel"]["reason"].startswith(refusal), rows["NegKernel"]["reason"]
+
+
+TWO_OUTPUTS = HEADER + '''
+import contextlib
+
+
+class PairOpMaker(OpProtoAndCheckerMaker):
+    def make(self) -> None:
+        self.add_input("X", "input")
+        self.add_output("Out", "output")
+        self.add_output("Mask", "mask")
+
+
+class PairOp(OperatorWithKernel):
+    def infer_shape(self, ctx: InferShapeContext) -> None:
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dim("Mask", ctx.get_input_dim("X"))
+
+
+@contextlib.contextmanager
+def produce(ctx, slot, like, out=None):
+    buf = ctx.output(slot).mutable_data(ctx.place, like.dtype)
+    yield buf
+    if out is not None:
+        out.append(slot)
+
+
+class PairKernel(OpKernel):
+    def compute(self, ctx):
+        x = ctx.input("X")
+        seen = []
+        with produce(ctx, "Out", x, seen) as out, produce(ctx, "Mask", x) as buf:
+            out[...] = x.data * 2
+            buf[...] = x.data > 0
+        assert seen == ["Out"]
+
+
+register_operator("pair", PairOp, PairOpMaker)
+register_op_kernel("pair", "CPU", PairKernel, DataType.FLOAT32)
+'''
+
+
+def test_two_managers_of_one_with_nest_and_a_helper_of_the_module_inlines() -> None:
+    """`with produce(...) as out, produce(...) as buf:` is the first inlined around the
+    second: the second's code after its yield runs before the first's, as the `with` exits
+    them; the helper's own names clashing with the kernel's (`out`, `buf`) take fresh ones."""
+    result = migrate(TWO_OUTPUTS)
+    assert [(r.kernel, r.status.value, r.reason) for r in result.records] == [
+        ("PairKernel", "migrated", "")]
+    assert function_source(result, "pair_kernel").split("\n", 1)[1] == (
+        "def pair_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor, "
+        "mask: OutTensor) -> None:\n"
+        "    seen = []\n"
+        "    buf_ = dev_ctx.alloc(out, x.dtype)\n"
+        "    out = buf_\n"
+        "    buf__ = dev_ctx.alloc(mask, x.dtype)\n"
+        "    buf = buf__\n"
+        "    out[...] = x.data * 2\n"
+        "    buf[...] = x.data > 0\n"
+        "    if seen is not None:\n"
+        "        seen.append(\"Out\")\n"
+        "    assert seen == [\"Out\"]\n")
