@@ -37,7 +37,7 @@ from libcst.metadata import MetadataWrapper, QualifiedNameProvider, ScopeProvide
 
 from migrate.fstring_fields import FieldMerges
 from migrate.generator_folds import fold_known, followed
-from migrate.kernel_ctx_helpers import _module_function, passes_ctx
+from migrate.kernel_ctx_helpers import module_function, passes_ctx
 from migrate.kernel_model import SkipError
 from migrate.local_renames import variable_names
 from migrate.moved_reads import own_state
@@ -101,7 +101,7 @@ class _Inliner(cst.CSTTransformer):
             spelled = dotted(call.func)
             if spelled is None:
                 continue
-            found = _module_function(self.where, spelled)
+            found = module_function(self.where, spelled)
             if isinstance(found, str):
                 continue
             _, fn, home = found
