@@ -19,6 +19,7 @@ from migrate.class_registrations import registering_decorators
 from migrate.class_stored_kernels import class_level_kernels
 from migrate.decorator_stores import decorator_stores, inherited_reads
 from migrate.fstring_fields import spelled_for_old_pythons
+from migrate.generator_managers import inline_managers
 from migrate.grads import GradPlan, check_optional, conform, none_checked
 from migrate.has_attr_folds import fold_has_attr
 from migrate.helper_objects import held_helpers, inline_helpers
@@ -48,7 +49,7 @@ from migrate.kernel_model import (
     is_harmless,
 )
 from migrate.kernel_outputs import require_output
-from migrate.kernel_prepass import prepare, qualify_builtins
+from migrate.kernel_prepass import inline_name_constants, prepare, qualify_builtins
 from migrate.kernel_rewrite import ConstantInliner, KernelMigration, Rewriter
 from migrate.kernel_tidy import fold_dead_branches, tidy
 from migrate.live_registrations import live_decorated
@@ -142,8 +143,8 @@ def _migrate_class(mctx: ModuleContext, class_name: str, op_type: str, phi_name:
         mk = KernelMigration(mctx, class_name, op_type, phi_name, proto)
         mk.grad = grad
         try:
-            return _with_imports(_migrate(mk, mro, func_name, renames, qualified),
-                                 transplanted)
+            kf = _migrate(mk, mro, func_name, renames, qualified)
+            return _with_imports(kf, {**mk.moved, **transplanted})
         except _HiddenBuiltinsError as exc:  # again, compute()'s reads of them qualified
             qualified |= exc.names
             continue
@@ -245,6 +246,9 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
             or params.kwonly_params or params.star_kwarg or params.posonly_params):
         raise SkipError("compute() does not take exactly (self, ctx)")
     self_name, ctx_name = params.params[0].name.value, params.params[1].name.value
+    # `with produce(ctx, self.OUT, ...) as out:` inlined, the class's name constants first
+    compute = inline_managers(mk, compute.with_changes(body=inline_name_constants(
+        mk.info, mk.members, compute.body, self_name)), ctx_name, mk.info.owner_of(member.owner))
     block = prepare(mk.info, mk.members, compute.body, ctx_name, self_name)
     if stored:
         block = composing_stored(block, stored, self_name)

@@ -379,10 +379,10 @@ def _callee(mk: KernelMigration, func: cst.BaseExpression, self_name: str, ctx: 
     if head == ctx:
         return f"{spelled} is a member of ctx"
     # a name read in a method of a base of another module means what it means there
-    return _module_function(mk.info.owner_of(owner) if owner is not None else mk.info, spelled)
+    return module_function(mk.info.owner_of(owner) if owner is not None else mk.info, spelled)
 
 
-def _module_function(info: ModuleInfo, spelled: str
+def module_function(info: ModuleInfo, spelled: str
                      ) -> tuple[tuple[str, str], cst.FunctionDef, ModuleInfo] | str:
     """The module-level function `spelled` names: a name of this module (`alloc_like`),
     or an attribute of a module the module imports (`H.alloc_like` after `import

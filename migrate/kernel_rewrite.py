@@ -257,6 +257,8 @@ class KernelMigration:
         #: (module as imported, function) of other modules' kernels called so
         self.function_imports: set[tuple[str, str]] = set()
         self.notes: list[str] = []  # what the row adds (a write-only counter dropped)
+        # names inlined code reads from its module: name -> (module, name) to import
+        self.moved: dict[str, tuple[str, str]] = {}
         #: every kernel class composed (this module's and others'), as it was composed
         self.composed: dict[str, Composable] = {}
 
