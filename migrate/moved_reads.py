@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from migrate.class_members import is_immutable
 from migrate.dynamic_namespaces import dynamic_reason
+from migrate.module_rebinds import rebinding
 from migrate.static import ModuleInfo
 from migrate.static_refs import UnresolvableError, code_of
 from migrate.tree_origins import Origin, import_spec, relative_module
@@ -58,10 +59,15 @@ def moved_import(target: ModuleInfo, theirs: Origin, name: str) -> tuple[str, st
         spec = None if plain is None or not plain[0] else (plain[0], f"{last}{_AS}{name}")
     elif spec is None:
         spec = (module, f"{last}{_AS}{name}") if module else ("", f"{last}{_AS}{name}")
-    if spec is not None and spec[0] and theirs.path is not None and any(
-            m.startswith(".") for m in target.imports.from_modules.values()):
+    if spec is None or not spec[0] or theirs.path is None:
+        return spec
+    relative = relative_module(target.path, theirs.path)
+    written = set(target.imports.from_modules.values())
+    if module in written or relative in written:  # as the module imports that module
+        return (module if module in written else relative, spec[1])
+    if any(m.startswith(".") for m in written):
         # the module imports its tree relatively: so is this import spelled
-        spec = (relative_module(target.path, theirs.path), spec[1])
+        spec = (relative, spec[1])
     return spec
 
 
@@ -87,6 +93,11 @@ def own_state(owner: ModuleInfo, theirs: Origin, name: str) -> str:
     else:
         if is_immutable(value):
             return ""
+    # bound once to what import computes (or to a container): the object an import binds,
+    # unless something may still rebind it
+    why = rebinding(owner, local)
+    if not why:
+        return ""
     shown = code_of(ev.assigns[local]).strip()
     return (f"`{local} = {shown}` is " + ("computed at import" if value is None else
-                                          "a mutable value") + ", not a constant")
+                                          "a mutable value") + f", and {why}")
