@@ -12,10 +12,14 @@ attribute or a submodule), `from .helpers import scale as _scale` for one of the
 A name the base's module binds itself must be its constant: a function or a class
 statement, or bound once to what the static reader evaluates to an immutable value
 (`class_members.is_immutable`: numbers, strings, None, enum members, tuples of those),
-with nothing rebinding or changing it (`Evaluator.changed`, `dynamic_namespaces`).
-Anything else is that module's own state (`_DRIFT = math.log(2.0)`, a list, a name a
-function rebinds through `global`): the copy would read the value it had when imported
-where the base reads the module's current one, so the kernel is refused, naming it.
+with nothing rebinding or changing it (`Evaluator.changed`, `dynamic_namespaces`); or bound
+once, at the module's top level, to what it computes at import or to a container (`P =
+TypeVar("P")`, `log = logging.getLogger(__name__)`, issue 23, cm51), which an import binds
+as the very object the base reads while nothing may rebind it (`module_rebinds.rebinding`).
+Anything else is that module's own state (a name a function rebinds through `global`, one
+bound in an `if`, one of a module another module hands on): the copy would read the value
+it had when imported where the base reads the module's current one, so the kernel is
+refused, naming it.
 
 An aliased import is kept in the codemod's import sets as its spelling, `"numpy as np"`
 (`import` of a module) or `("math", "sqrt as _sqrt")` (`from` import); `split_alias`

@@ -3,12 +3,12 @@ whose module reads names bound once to values computed at import (tests/migrate/
 pkg_generics, issue 23, cm51): `stats/params.py`'s `ParamKernel(OpKernel, Generic[P])`
 logs through `log = logging.getLogger(__name__)` and names `P = TypeVar("P",
 bound=AxisParams)`; `stats/kernels.py`'s `ScaleKernel(ParamKernel[ScaleParams])` and
-`ShiftKernel` migrate, importing `log` from `.params` (the very object the base reads:
-bound once, nothing rebinding it). Negative twins, refused naming the rebinding: a logger a
-function rebinds through `global` (`global_params.py`), a type variable another module's
-attribute store rebinds (`tuning.py` on `attr_params.py`), a logger bound in an `if`
-(`if_params.py`); and, in trees of their own, a module object handed on, a `del` in a
-function, a binding in an `if`.
+`ShiftKernel` migrate, importing `log` (and `P`, which the lifted helper's annotation
+names) from `.params`: the very objects the base reads (bound once, nothing rebinding them).
+Negative twins, refused naming the rebinding: a logger a function rebinds through
+`global` (`global_params.py`), a type variable another module's attribute store rebinds
+(`tuning.py` on `attr_params.py`), a logger bound in an `if` (`if_params.py`); and, in
+trees of their own, a module object handed on, a `del` in a function, a binding in an `if`.
 
 After `--write` (verify on) every module still imports and every op computes what it
 computed before.
@@ -76,8 +76,10 @@ def test_the_inherited_compute_imports_the_logger_its_base_module_binds(
         written: dict[str, Any]) -> None:
     stats = written["pkg"] / "stats"
     kernels = (stats / "kernels.py").read_text()
-    assert "from .params import AxisParams, ParamKernel, ParamMaker, ParamOp, log\n" in kernels
+    assert "from .params import AxisParams, P, ParamKernel, ParamMaker, ParamOp, log\n" in kernels
     assert kernels.count('    log.debug("scaling by %s", scale)\n') == 2
+    # the lifted helper's annotation names the type variable, imported like any read
+    assert "def _shifted(data, params: P | None = None):\n" in kernels
     # the base's module is only read; the twins' modules are untouched
     for name in ("params.py", "global_params.py", "attr_params.py", "if_params.py",
                  "twins.py", "tuning.py"):
@@ -154,5 +156,5 @@ def test_the_import_is_spelled_as_the_module_imports_its_tree(tmp_path: Path) ->
                                                    "from pkg_generics.stats.params import"))
     out = tmp_path / "summary.json"
     assert run_migrate([pkg], write=True, verify=False, json_path=out, console=console()) == 0
-    assert "from pkg_generics.stats.params import AxisParams, ParamKernel, ParamMaker, " \
+    assert "from pkg_generics.stats.params import AxisParams, P, ParamKernel, ParamMaker, " \
         "ParamOp, log\n" in kernels.read_text()

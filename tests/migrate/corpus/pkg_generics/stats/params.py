@@ -47,7 +47,7 @@ class ParamKernel(OpKernel, Generic[P]):
         scale = ctx.attr("scale")
         log.debug("scaling by %s", scale)
         out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
-        out[...] = x.data * scale + self.OFFSET
+        out[...] = self._shifted(x.data * scale)
 
-    def describe(self, params: P) -> str:
-        return f"{type(self).__name__}({params!r})"
+    def _shifted(self, data, params: P | None = None):
+        return data + self.OFFSET
