@@ -12,16 +12,19 @@ module of the tree (`params.P = ...`, `setattr(params, "P", ...)`, `sys.modules[
 - the one binding must be a statement of the module's top level, not one inside an `if`,
   `try`, `with` or loop, which may not run (or run again);
 - no module of the tree may hand the module object on (`m = params`, `patch(params)`,
-  `importlib.reload(params)`): whatever receives it may rebind the name unseen. Each use of
-  the module object is found by LibCST's `FullyQualifiedNameProvider` (`FullRepoManager`
-  over the tree's files that name the module): an import binding it, a read of one of its
-  attributes (`params.log`) and `getattr` / `hasattr` of it are the only harmless uses.
+  `importlib.reload(params)`, `_self = sys.modules[__name__]` in params.py,
+  `importlib.import_module("pkg.params")`): whatever receives it may rebind the name unseen.
+  Each use of the module object is found by LibCST's `FullyQualifiedNameProvider`
+  (`FullRepoManager` over the tree's files that name the module): an import binding it, a
+  read of one of its attributes (`params.log`) and `getattr` / `hasattr` of it are the only
+  harmless uses; a lookup by a computed name may be of it.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import libcst as cst
 import libcst.matchers as m
@@ -29,7 +32,7 @@ from libcst.metadata import FullRepoManager, FullyQualifiedNameProvider, ParentN
 
 from migrate.source_files import runnable_source
 from migrate.static import ModuleInfo
-from migrate.static_refs import code_of
+from migrate.static_refs import code_of, literal_string
 from migrate.tree_names import module_name, package_root, tree_paths
 
 #: builtins that only read the module object handed to them
@@ -95,13 +98,16 @@ def escape(path: Path) -> str:
         manager = FullRepoManager(str(root), [str(p) for p in users],
                                   {FullyQualifiedNameProvider, ParentNodeProvider})
         for user in users:
-            why = _first_escape(manager, user, root, qualified)
+            why = _first_escape(manager, user, root, qualified, user == here)
             if why:
                 break
     return why
 
 
-def _first_escape(manager: FullRepoManager, user: Path, root: Path, qualified: str) -> str:
+def _first_escape(manager: FullRepoManager, user: Path, root: Path, qualified: str,
+                  own: bool) -> str:
+    """The first use of module `qualified` in `user` (the module itself: `own`) that hands
+    the module object on, in words; ""."""
     try:
         wrapper = manager.get_metadata_wrapper_for_path(str(user))
         names = wrapper.resolve(FullyQualifiedNameProvider)
@@ -109,12 +115,19 @@ def _first_escape(manager: FullRepoManager, user: Path, root: Path, qualified: s
     except (cst.ParserSyntaxError, OSError, UnicodeDecodeError, ValueError):
         return f"{os.path.relpath(user, root)} cannot be read to check it"
     for node, qnames in names.items():
-        if not isinstance(node, (cst.Name, cst.Attribute)) or \
-                qualified not in {q.name for q in qnames}:
+        if not isinstance(node, (cst.Name, cst.Attribute, cst.Subscript, cst.Call)):
+            continue
+        spelled = {q.name for q in qnames}
+        if isinstance(node, (cst.Subscript, cst.Call)):  # `sys.modules[...]`, import_module(...)
+            if not _looks_up(node, names, qualified, own):
+                continue
+        elif qualified not in spelled:
             continue
         parent = parents.get(node)
         if isinstance(parent, cst.Attribute) and parent.value is node:
             continue  # `params.log`: a store of an attribute is `dynamic_namespaces`'
+        if isinstance(node, cst.Subscript) and isinstance(parent, (cst.AssignTarget, cst.Del)):
+            continue  # `sys.modules[...] = ...`: `dynamic_namespaces`'
         if _in_import(node, parents):
             continue
         if isinstance(parent, cst.Arg) and isinstance(call := parents.get(parent), cst.Call) \
@@ -128,6 +141,33 @@ def _first_escape(manager: FullRepoManager, user: Path, root: Path, qualified: s
         return (f"module {qualified.rpartition('.')[2]} is handed on (`{text}` in "
                 f"{os.path.relpath(user, root)}), where its names may be rebound")
     return ""
+
+
+#: calls handing back a module object by its name
+_LOADERS = frozenset({"importlib.import_module", "builtins.__import__"})
+
+
+def _looks_up(node: cst.Subscript | cst.Call, names: Any, qualified: str, own: bool) -> bool:
+    """Whether `node` may be module `qualified`'s object looked up by name:
+    `sys.modules[KEY]` or `importlib.import_module(KEY)` whose KEY names it (by its dotted or
+    last name), is computed (`sys.modules[__name__]` is another module's own outside it)."""
+    key: cst.BaseExpression | None = None
+    if isinstance(node, cst.Subscript):
+        if not any(q.name == "sys.modules" for q in names.get(node.value, ())):
+            return False
+        index = node.slice[0].slice if len(node.slice) == 1 else None
+        key = index.value if isinstance(index, cst.Index) else None
+    else:
+        if not any(q.name in _LOADERS for q in names.get(node.func, ())):
+            return False
+        key = node.args[0].value if node.args else None
+    if key is None:  # a slice, no argument: no lookup by name
+        return False
+    if isinstance(key, cst.Name) and key.value == "__name__":
+        return own
+    text = literal_string(key)
+    last = qualified.rpartition(".")[2]
+    return text is None or text == qualified or text.rpartition(".")[2] == last
 
 
 def _in_import(node: cst.CSTNode, parents: dict[cst.CSTNode, cst.CSTNode]) -> bool:

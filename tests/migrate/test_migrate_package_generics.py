@@ -124,6 +124,12 @@ _CONST_IF = "if True:\n    log = logging.getLogger(__name__)\n"
     (_TOP, "import importlib\n\nfrom . import params\n\n\ndef again():\n"
      "    importlib.reload(params)\n",
      "module params is handed on (`importlib.reload(params)` in"),
+    (_TOP + "\nimport sys\n\n_self = sys.modules[__name__]\n", "",
+     "module params is handed on (`_self = sys.modules[__name__]` in "
+     "pkg_generics/stats/params.py)"),
+    (_TOP, "import importlib\n\nMOD = importlib.import_module('pkg_generics.stats.params')\n",
+     "module params is handed on (`MOD = importlib.import_module("),
+    (_TOP, "import sys\n\n_me = sys.modules[__name__]\n", ""),  # tuning.py's own module
     (_DEL, "", "'log' is deleted (`del log`)"),
     (_CONST_IF, "", "`log = logging.getLogger(__name__)` is bound inside a top-level `if` "
      "statement, not by the module's top level"),
