@@ -35,6 +35,8 @@ from migrate.static import ModuleInfo
 from migrate.static_refs import code_of, literal_string
 from migrate.tree_names import module_name, package_root, tree_paths
 
+#: `ModuleInfo.memo` key: `escape` of the module
+_ESCAPE = "module_escape"
 #: builtins that only read the module object handed to them
 _READERS = frozenset({"getattr", "hasattr"})
 
@@ -47,10 +49,9 @@ def rebinding(owner: ModuleInfo, name: str) -> str:
     if not _bound_at_top(owner.module, name):  # in the live branch of a constant `if`
         return nested_binding(owner.module, name) or \
             f"'{name}' is not bound by a statement of the module's top level"
-    memo = owner.memo.setdefault("module_escape", {})
-    if "" not in memo:
-        memo[""] = escape(owner.path)
-    return memo[""]
+    if _ESCAPE not in owner.memo:  # one answer per module read, whichever name asks
+        owner.memo[_ESCAPE] = escape(owner.path)
+    return owner.memo[_ESCAPE]
 
 
 def _bound_at_top(module: cst.Module, name: str) -> bool:
