@@ -78,7 +78,7 @@ def nested_binding(module: cst.Module, name: str) -> str:
         if found:
             keyword = type(stmt).__name__.lower().removesuffix("star")
             return (f"`{code_of(found[0]).strip()}` is bound inside a top-level `{keyword}` "
-                    "statement, not by the module's top level")
+                    "statement")
     return ""
 
 

@@ -42,7 +42,7 @@ _ATTR = ("inherits from AttrTypedKernel (stats/attr_params.py), which reads 'P',
          "TypeVar(\"P\", bound=float)` in tuning.py line 11)")
 _GATED = ("inherits from GatedLogKernel (stats/if_params.py), which reads 'log': state of its "
           "module (`log = logging.getLogger(__name__)` is bound inside a top-level `if` "
-          "statement, not by the module's top level)")
+          "statement)")
 EXPECTED = {
     "kernels.py": {
         "ScaleKernel": ("migrated", "gn_scale", "migrated; class kept for ", _FLOATS),
@@ -132,7 +132,7 @@ _CONST_IF = "if True:\n    log = logging.getLogger(__name__)\n"
     (_TOP, "import sys\n\n_me = sys.modules[__name__]\n", ""),  # tuning.py's own module
     (_DEL, "", "'log' is deleted (`del log`)"),
     (_CONST_IF, "", "`log = logging.getLogger(__name__)` is bound inside a top-level `if` "
-     "statement, not by the module's top level"),
+     "statement"),
     (_TOP + "if logging.root.level:\n    log = None\n", "",
      "'log' is bound more than once in its module (`log = None`)"),
     (_TOP + "if False:\n    log = None\n", "", ""),  # a branch that never runs binds nothing
