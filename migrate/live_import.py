@@ -12,7 +12,10 @@ A class is recorded under a file only when it is the module attribute of its own
 statement that built it (0: no class statement did, e.g. `type(...)`); the registering
 file and line are those of the innermost top-level statement of a module of the tree that
 was running when the key was added; the replaced method is the first function the class
-holds that its class statement's body did not define (a decorator's), or ""; the calling
+holds that is not what its class statement's body bound under that name (the body's
+namespace as its frame returns, `_watching_body`: a `def`, `staticmethod(f)`, a name, a
+call's result, compared by identity; a decorator's, a registering helper's or
+`__init_subclass__`'s replacement is not), or ""; the calling
 file and line are those of the innermost frame running code of the tree (the register call
 inside a publishing function; the registering statement's when it calls directly).
 """
@@ -43,8 +46,8 @@ class _Recorder:
 
     def __init__(self, files: set[str]) -> None:
         self.files = files
-        #: id -> (class, its statement's line, the functions its body defines)
-        self.built: dict[int, tuple[type, int, set[Any]]] = {}
+        #: id -> (class, its statement's line, what its body bound: the namespace it left)
+        self.built: dict[int, tuple[type, int, dict[str, Any]]] = {}
         self.added: list[tuple[str, Any, type, str, int, str, int]] = []
         #: (file of the top-level statement that ran, op, `proto_row`) of each operator
         #: registered with a maker
@@ -52,10 +55,11 @@ class _Recorder:
 
     def build_class(self, original: Callable[..., Any]) -> Callable[..., Any]:
         def build(func: Any, name: str, *args: Any, **kwargs: Any) -> Any:
-            cls = original(func, name, *args, **kwargs)
+            code = func.__code__
+            body: dict[str, Any] = {}
+            cls = _watching_body(code, body, lambda: original(func, name, *args, **kwargs))
             if isinstance(cls, type):
-                code = func.__code__
-                self.built[id(cls)] = (cls, code.co_firstlineno, set(code.co_consts))
+                self.built[id(cls)] = (cls, code.co_firstlineno, body)
             return cls
         return build
 
@@ -95,9 +99,10 @@ class _Recorder:
                 continue
             built = self.built.get(id(cls))
             line = built[1] if built is not None and built[0] is cls else 0
-            # a method its class statement did not define (a decorator replaced it)
-            replaced = next((n for n, v in vars(cls).items() if (code := _code(v)) is not None
-                             and (built is None or code not in built[2])), "")
+            # a method its class statement's body did not bind as it is (a decorator, a
+            # helper or `__init_subclass__` replaced it)
+            replaced = next((n for n, v in vars(cls).items() if _code(v) is not None
+                             and (built is None or not _bound_by(built[2], n, v))), "")
             place = key.place
             device = ("CPU" if getattr(place, "is_cpu", False) else "GPU"
                       if getattr(place, "is_gpu", False) else str(place))
@@ -115,6 +120,36 @@ class _Recorder:
 def _named(value: Any) -> str:
     """An enum member's name; any other value as text."""
     return str(getattr(value, "name", value))
+
+
+def _watching_body(code: Any, body: dict[str, Any], build: Callable[[], Any]) -> Any:
+    """`build()` (the class statement's `__build_class__`), copying into `body` the
+    namespace the class body's frame (of `code`) holds as it returns: what the statement's
+    body bound, before the metaclass, `__init_subclass__` or a decorator see it."""
+    previous = sys.getprofile()
+
+    def watch(frame: Any, event: str, arg: Any) -> None:
+        if event == "return" and frame.f_code is code and not body:
+            body.update(frame.f_locals)
+            body.setdefault("", True)  # the body ran (a body binding nothing is still read)
+        if previous is not None:
+            previous(frame, event, arg)
+
+    sys.setprofile(watch)
+    try:
+        return build()
+    finally:
+        sys.setprofile(previous)
+
+
+def _bound_by(body: dict[str, Any], name: str, value: Any) -> bool:
+    """Whether `value`, held by a class under `name`, is what its class body bound there:
+    the object itself (a `def`, `staticmethod(f)`, a name, a call's result), or the plain
+    function type() wraps (`__init_subclass__`, `__class_getitem__` into classmethods,
+    `__new__` into a staticmethod)."""
+    if name not in body:
+        return False
+    return body[name] is value or getattr(value, "__func__", None) is body[name]
 
 
 def _code(value: Any) -> Any:

@@ -244,8 +244,9 @@ def _check(info: ModuleInfo, name: str, keys: list[list[Any]],
     elsewhere = ""
     for op, _, _, _, _, line, reg_file, reg_line, replaced, *_ in keys:
         if replaced:
-            return (f"its method `{replaced}` is not the one its class statement defines "
-                    "(what registers it replaced it)"), [], ""
+            return (f"its method `{replaced}` is not what its class statement's body binds "
+                    "(replaced after the body ran: by what registers it, a decorator, "
+                    "`__init_subclass__` or a metaclass)"), [], ""
         if at < 0 or not lines[at][0] <= int(line) <= lines[at][1]:
             return (f"it registered, but the object registered is not the one its class "
                     f"statement built (line {line})"), [], ""

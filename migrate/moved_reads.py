@@ -12,10 +12,14 @@ attribute or a submodule), `from .helpers import scale as _scale` for one of the
 A name the base's module binds itself must be its constant: a function or a class
 statement, or bound once to what the static reader evaluates to an immutable value
 (`class_members.is_immutable`: numbers, strings, None, enum members, tuples of those),
-with nothing rebinding or changing it (`Evaluator.changed`, `dynamic_namespaces`).
-Anything else is that module's own state (`_DRIFT = math.log(2.0)`, a list, a name a
-function rebinds through `global`): the copy would read the value it had when imported
-where the base reads the module's current one, so the kernel is refused, naming it.
+with nothing rebinding or changing it (`Evaluator.changed`, `dynamic_namespaces`); or bound
+once, at the module's top level, to what it computes at import or to a container (`P =
+TypeVar("P")`, `log = logging.getLogger(__name__)`, issue 23, cm51), which an import binds
+as the very object the base reads while nothing may rebind it (`module_rebinds.rebinding`).
+Anything else is that module's own state (a name a function rebinds through `global`, one
+bound in an `if`, one of a module another module hands on): the copy would read the value
+it had when imported where the base reads the module's current one, so the kernel is
+refused, naming it.
 
 An aliased import is kept in the codemod's import sets as its spelling, `"numpy as np"`
 (`import` of a module) or `("math", "sqrt as _sqrt")` (`from` import); `split_alias`
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 from migrate.class_members import is_immutable
 from migrate.dynamic_namespaces import dynamic_reason
+from migrate.module_rebinds import rebinding
 from migrate.static import ModuleInfo
 from migrate.static_refs import UnresolvableError, code_of
 from migrate.tree_origins import Origin, import_spec, relative_module
@@ -58,10 +63,15 @@ def moved_import(target: ModuleInfo, theirs: Origin, name: str) -> tuple[str, st
         spec = None if plain is None or not plain[0] else (plain[0], f"{last}{_AS}{name}")
     elif spec is None:
         spec = (module, f"{last}{_AS}{name}") if module else ("", f"{last}{_AS}{name}")
-    if spec is not None and spec[0] and theirs.path is not None and any(
-            m.startswith(".") for m in target.imports.from_modules.values()):
+    if spec is None or not spec[0] or theirs.path is None:
+        return spec
+    relative = relative_module(target.path, theirs.path)
+    written = set(target.imports.from_modules.values())
+    if module in written or relative in written:  # as the module imports that module
+        return (module if module in written else relative, spec[1])
+    if any(m.startswith(".") for m in written):
         # the module imports its tree relatively: so is this import spelled
-        spec = (relative_module(target.path, theirs.path), spec[1])
+        spec = (relative, spec[1])
     return spec
 
 
@@ -87,6 +97,11 @@ def own_state(owner: ModuleInfo, theirs: Origin, name: str) -> str:
     else:
         if is_immutable(value):
             return ""
+    # bound once to what import computes (or to a container): the object an import binds,
+    # unless something may still rebind it
+    why = rebinding(owner, local)
+    if not why:
+        return ""
     shown = code_of(ev.assigns[local]).strip()
     return (f"`{local} = {shown}` is " + ("computed at import" if value is None else
-                                          "a mutable value") + ", not a constant")
+                                          "a mutable value") + f", and {why}")

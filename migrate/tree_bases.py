@@ -19,6 +19,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, ScopeProvider
 
 from migrate.inert_bases import is_inert_base, plain_base
+from migrate.module_rebinds import nested_binding
 from migrate.moved_reads import moved_import, own_state
 from migrate.static import ModuleInfo, c3_merge, info_for
 from migrate.static_eval import class_bases
@@ -178,8 +179,11 @@ def transplant_imports(target: ModuleInfo, owner: ModuleInfo, cls: cst.ClassDef,
                                     "read as a file")
         theirs = origin_of(owner.path, name)
         if theirs is None:
+            nested = nested_binding(owner.module, name)  # `if ENABLED: log = ...`
             raise UnresolvableError(f"{role} {cls.name.value} ({where}), which reads "
-                                    f"'{name}': no single binding of it is statically known there")
+                                    f"'{name}': " + (f"state of its module ({nested})" if nested
+                                                     else "no single binding of it is "
+                                                     "statically known there"))
         state = own_state(owner, theirs, name)
         if state:
             raise UnresolvableError(f"{role} {cls.name.value} ({where}), which reads "

@@ -5,7 +5,7 @@ helper (tests/migrate/corpus/pkg_heldforeign, issue 23, cm45): `ops/composite.py
 composite.py as HypotKernel sees it, importing what it reads from binary.py (`_square`).
 Negative twins, refused with their reasons: a held kernel of the other module whose
 `__init__` keeps a counter, and (in a tree of its own) one whose helper reads a list of its
-module.
+module that a function rebinds (a list bound once is imported: the same object).
 
 After `--write` (verify on) every module still imports and every op computes what it
 computed before.
@@ -138,10 +138,13 @@ class UnaryOp(OperatorWithKernel):
 
 @pytest.mark.parametrize(("value", "read", "reason"), [
     ("2.0", "SCALE", ""),
-    ("[2.0]", "SCALE[0]", "holds a kernel HeldKernel (pkg_hf/held.py"
-     "), which reads 'SCALE', state of its module (`SCALE = [2.0]` is a mutable value"),
+    # bound once, never rebound: `from .held import SCALE` binds the very list (cm51)
+    ("[2.0]", "SCALE[0]", ""),
+    ("[2.0]\n\n\ndef reset():\n    global SCALE\n    SCALE = [3.0]", "SCALE[0]",
+     "holds a kernel HeldKernel (pkg_hf/held.py), which reads 'SCALE', state of its module "
+     "('SCALE' is bound more than once in its module (`SCALE = [3.0]`)"),
 ])
-def test_a_held_kernel_of_another_module_is_read_only_when_its_reads_are_constants(
+def test_a_held_kernel_of_another_module_is_read_only_when_its_reads_are_not_rebound(
         tmp_path: Path, value: str, read: str, reason: str) -> None:
     pkg = tmp_path / "pkg_hf"
     pkg.mkdir()
