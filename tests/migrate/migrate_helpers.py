@@ -204,6 +204,15 @@ def run_package_ops(root: Path, modules: list[str], cases: dict[str, list[dict[s
                       json.dumps(modes))
 
 
+def check_script_output(root: Path, package: str) -> bytes:
+    """What a corpus package's own check script (`python -m PACKAGE.check`) prints, the
+    package imported from `root`."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), str(root)]),
+           "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.run([sys.executable, "-m", f"{package}.check"], capture_output=True,
+                          env=env, cwd=root, timeout=300, check=True).stdout
+
+
 def write_copy(root: Path, package: str,
                run_ops: Callable[[Path, str], Any] | None = None) -> dict[str, Any]:
     """A copy of corpus `package` under `root`, probed, `--write` with verify, probed again:

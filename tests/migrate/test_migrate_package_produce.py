@@ -13,9 +13,6 @@ of every output) prints the same bytes."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +20,9 @@ import pytest
 from migrate_helpers import (
     CORPUS,
     HEADER,
-    REPO,
     assert_module_rows,
     assert_nothing_broken,
+    check_script_output,
     console,
     copy_package,
     function_source,
@@ -88,10 +85,7 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 def _check(root: Path) -> bytes:
     """What the team's check script prints, the package imported from `root`."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), str(root)]),
-           "PYTHONDONTWRITEBYTECODE": "1"}
-    return subprocess.run([sys.executable, "-m", f"{PACKAGE}.check"], capture_output=True,
-                          env=env, cwd=root, timeout=300, check=True).stdout
+    return check_script_output(root, PACKAGE)
 
 
 def test_every_kernel_has_its_row(written: dict[str, Any]) -> None:
