@@ -292,7 +292,7 @@ def _state(cls: cst.ClassDef) -> str:
             if stmt.decorators or not stmt.params.params:
                 return f"defines {stmt.name.value}() decorated or without `self`"
             why = (_init_state(stmt) if stmt.name.value == "__init__"
-                   else _method_state(stmt))
+                   else method_state(stmt))
             if why:
                 return why
             continue
@@ -330,7 +330,7 @@ def _init_state(init: cst.FunctionDef) -> str:
     return ""
 
 
-def _method_state(fn: cst.FunctionDef) -> str:
+def method_state(fn: cst.FunctionDef) -> str:
     me = fn.params.params[0].name.value
     on_self = m.Attribute(value=m.Name(me))
     stores = m.Assign() | m.AugAssign() | m.AnnAssign() | m.Del() | m.For() | m.CompFor()

@@ -55,6 +55,7 @@ from migrate.kernel_tidy import fold_dead_branches, tidy
 from migrate.live_registrations import live_decorated
 from migrate.local_renames import rename_local
 from migrate.names import load_names, snake
+from migrate.param_objects import inline_param_objects
 from migrate.static import ModuleInfo
 from migrate.static_facts import StaticProto
 from migrate.static_refs import UnresolvableError, code_of
@@ -249,7 +250,9 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     # `with produce(ctx, self.OUT, ...) as out:` inlined, the class's name constants first
     compute = inline_managers(mk, compute.with_changes(body=inline_name_constants(
         mk.info, mk.members, compute.body, self_name)), ctx_name, mk.info.owner_of(member.owner))
-    block = prepare(mk.info, mk.members, compute.body, ctx_name, self_name)
+    # `p = ClipParams.from_ctx(ctx)`, `a = AttrView(ctx)`: each `p.lo` read as ctx's read
+    block = inline_param_objects(mk.info, compute.body, ctx_name)
+    block = prepare(mk.info, mk.members, block, ctx_name, self_name)
     if stored:
         block = composing_stored(block, stored, self_name)
     block = compose_calls(mk, block, ctx_name)

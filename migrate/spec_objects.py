@@ -115,7 +115,7 @@ def spec_class(ev: Any, ref: ClassRef, call: cst.Call | None = None, explain: bo
         try:
             kind, fields = _shape(home, cls)
             spec, shaped = SpecClass(ref, kind, tuple(fields), cls, home), True
-            _check_unchanged(spec)
+            check_unchanged(spec)
             memo[key] = spec, True
         except UnresolvableError as exc:
             memo[key] = UnresolvableError(f"{ref.name} is no spec class the codemod reads: "
@@ -229,7 +229,7 @@ def _stored(init: cst.FunctionDef) -> list[SpecField]:
     return fields
 
 
-def _check_unchanged(spec: SpecClass) -> None:
+def check_unchanged(spec: SpecClass) -> None:
     """UnresolvableError naming a statement of the tree that may change a field of an
     instance of `spec`. Which object an attribute belongs to the codemod does not know, so
     any object's attribute of a field's name counts, unless it surely is no instance: `self`

@@ -1,0 +1,438 @@
+"""Kernels handing their ExecutionContext to a parameter object (issue 23, cm52).
+
+Three shapes of a class of the tree (a class statement of the kernel's module, or one it
+imports from another module of the tree, `tree_bases.base_class`) are read, each built
+once by a top-level statement of compute() binding a local, `p = ...`, with ctx as the
+call's one argument:
+
+* `p = ClipParams.from_ctx(ctx)` (`ParamShape.BUILT`): a dataclass (frozen or not) or a
+  plain value class whose `__init__` only stores its arguments (`spec_objects.spec_class`,
+  which also refuses a field changed anywhere in the tree), whose `@classmethod` does
+  nothing but `return cls(...)`, each argument (positional or keyword) a ctx read
+  (`ctx.attr("min")`, `ctx.input("X")`, ..., `ctx.xp`), a literal, or a conditional of
+  those (`ctx.attr("x") if ctx.has_attr("x") else 1.0`); a field the call leaves out is
+  its default, a literal (or `field(default=...)`, `field(default_factory=tuple)`);
+* `a = AttrView(ctx)` (`ParamShape.VIEW`): a plain class whose `__init__(self, ctx)` only
+  stores ctx (`self._ctx = ctx`) and whose `__getattr__(self, name)` only returns
+  `self._ctx.attr(name)`, nothing else in its body: `a.alpha` is `ctx.attr("alpha")`;
+* `s = Settings(ctx)` (`ParamShape.READ`): a plain class whose `__init__(self, ctx)` only
+  stores such reads on the instance, each field once (`self.axis = ctx.attr("axis")`),
+  no field changed anywhere in the tree.
+
+A field is a value computed from what ctx holds (its attributes, inputs and outputs do
+not change while compute() runs), so reading `p.lo` where compute() reads it gives what
+the object held: each read of a field becomes the field's expression, spelled with the
+kernel's ctx, and the statement building the object goes; the rewrite then reads those
+as it reads compute()'s own (`kernel_rewrite.Rewriter`, `has_attr_folds`).
+
+Refused, naming the class and why: the object used other than by reading its fields
+(stored on self, passed on, returned, rebound, read before it is built: it escapes), a
+field written, a name the class does not hold; a class with a base or a decorator other
+than `dataclass`, `__post_init__` or another dunder changing what an instance holds, a
+method decorated or mutating the instance, a `__getattr__` doing more than returning one
+ctx read, an `__init__` keeping ctx in a class that reads fields, a classmethod doing
+more than `return cls(...)`, a value that is no ctx read or literal. A class deriving
+from `OpKernel` is a kernel, not a parameter object (`kernel_compose`, `class_calls`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import (
+    ExpressionContext,
+    ExpressionContextProvider,
+    MetadataWrapper,
+    ParentNodeProvider,
+)
+
+from migrate.helper_objects import method_state
+from migrate.kernel_ctx_helpers import passes_ctx
+from migrate.kernel_model import SkipError
+from migrate.kernel_prepass import SLOT_METHODS
+from migrate.names import store_names
+from migrate.spec_objects import SpecClass, SpecField, check_unchanged, spec_class
+from migrate.static import ModuleInfo
+from migrate.static_refs import ClassRef, UnresolvableError, code_of, dotted, literal_string
+from migrate.syntax import (
+    is_literal,
+    single_assign,
+    substitute_names,
+    with_body,
+    without_statements,
+)
+from migrate.tree_bases import base_class, tree_mro
+
+#: what a field may read of ctx: its slot methods, called with one literal name
+_READS = frozenset({*SLOT_METHODS, "has_attr"})
+#: ctx members read as they are (`kernel_rewrite`: `dev_ctx.xp`, `dev_ctx.place`)
+_MEMBERS = frozenset({"xp", "place"})
+#: dunders a class that reads ctx in its `__init__` may define (they change nothing held)
+_HARMLESS_DUNDERS = frozenset({"__init__", "__repr__", "__str__"})
+#: `default_factory=` builtins whose value nothing can change, as spelled inline
+_FACTORIES = {"tuple": "()"}
+
+
+class ParamShape(Enum):
+    BUILT = "built by its classmethod from ctx"
+    VIEW = "a view of ctx's attributes"
+    READ = "reading ctx in its __init__"
+
+
+@dataclass(frozen=True)
+class ParamObject:
+    """A parameter class as the kernel reads it: each field's expression over `ctx` (the
+    name of the context in the class's code); for a view, the attribute keeping ctx."""
+
+    name: str
+    shape: ParamShape
+    ctx: str
+    fields: tuple[tuple[str, cst.BaseExpression], ...] = ()
+    kept: str = ""
+
+    def read(self, attr: str) -> cst.BaseExpression | str:
+        """What `obj.attr` is, over the class's `ctx`; or why it is not read, in words."""
+        if self.shape is ParamShape.VIEW:
+            if attr == self.kept:
+                return f"the ExecutionContext {self.name} keeps"
+            if attr.startswith("__"):
+                return f"a dunder of {self.name}, not an attribute its __getattr__ reads"
+            return cst.Call(cst.Attribute(cst.Name(self.ctx), cst.Name("attr")),
+                            [cst.Arg(cst.SimpleString(f'"{attr}"'))])
+        for name, value in self.fields:
+            if name == attr:
+                return value
+        return f"no field of {self.name} (only its fields are read)"
+
+
+def inline_param_objects(info: ModuleInfo, block: cst.IndentedBlock, ctx: str
+                         ) -> cst.IndentedBlock:
+    """`block` (compute()'s body, taking `ctx`) with each parameter object it builds read
+    field by field (see the module's docstring); SkipError naming why one cannot be."""
+    if ctx in store_names(block, outer_only=False):
+        return block
+    tops = {id(value): (i, name) for i, stmt in enumerate(block.body)
+            if (found := single_assign(stmt)) is not None
+            for name, value in [found]}
+    built: dict[int, tuple[str, ParamObject]] = {}
+    for node in m.findall(block, m.Call()):
+        call = cst.ensure_type(node, cst.Call)
+        if not passes_ctx(call, ctx):
+            continue
+        obj = _param_class(info, call.func)
+        if obj is None:
+            continue
+        spelled = code_of(call).strip()
+        where = tops.get(id(call))
+        if where is None:
+            raise SkipError(f"builds parameter object {obj.name} by `{spelled}` other than "
+                            "as a statement `p = ...` of compute(): the object escapes (only a "
+                            "local built once and read field by field, `p.name`, is read)")
+        if len(call.args) != 1 or call.args[0].keyword is not None:
+            raise SkipError(f"builds parameter object {obj.name} by `{spelled}`, with "
+                            "arguments besides ctx")
+        built[where[0]] = (where[1], obj)
+    if not built:
+        return block
+    values = _field_reads(block, built, ctx)
+    replaced = block.visit(_Fields(values))
+    kept, carry = without_statements(replaced.body, [i in built for i in range(
+        len(replaced.body))])
+    return with_body(replaced, kept, carry)
+
+
+def _field_reads(block: cst.IndentedBlock, built: dict[int, tuple[str, ParamObject]],
+                 ctx: str) -> dict[int, cst.BaseExpression]:
+    """id of each `p.field` of `block` -> its expression over `ctx`; SkipError naming a
+    use of a parameter object other than reading a field after it is built."""
+    wrapper = MetadataWrapper(cst.Module(body=block.body), unsafe_skip_copy=True)
+    parents = wrapper.resolve(ParentNodeProvider)
+    contexts = wrapper.resolve(ExpressionContextProvider)
+    top = {id(s): i for i, s in enumerate(block.body)}
+    out: dict[int, cst.BaseExpression] = {}
+    for at, (local, obj) in built.items():
+        target = cst.ensure_type(block.body[at], cst.SimpleStatementLine).body[0]
+        target = cst.ensure_type(target, cst.Assign).targets[0].target
+        said = f"parameter object `{local}` ({obj.name}, {obj.shape.value})"
+        for node in m.findall(block, m.Name(local)):
+            if node is target:
+                continue
+            parent = parents[node]
+            if (isinstance(parent, cst.Attribute) and parent.attr is node) or (
+                    isinstance(parent, cst.Arg) and parent.keyword is node):
+                continue  # `x.p`, `f(p=...)`: no reference to the local
+            statement = _statement(parents, top, node)
+            if top.get(id(statement), len(block.body)) <= at or not (
+                    isinstance(parent, cst.Attribute) and parent.value is node):
+                raise SkipError(f"uses {said} other than by reading its fields after it is "
+                                f"built: `{_text(parents, node)}` (the object escapes)")
+            attr = parent.attr.value
+            if contexts.get(parent) is not ExpressionContext.LOAD:
+                raise SkipError(f"writes {local}.{attr} of {said}: "
+                                f"`{_text(parents, node)}` (only reads of its fields are read)")
+            value = obj.read(attr)
+            if isinstance(value, str):
+                raise SkipError(f"reads {local}.{attr} of {said}, which is {value}")
+            out[id(parent)] = substitute_names(value, {obj.ctx: cst.Name(ctx)}) \
+                if obj.ctx != ctx else value
+    return out
+
+
+def _statement(parents: dict[cst.CSTNode, cst.CSTNode], top: dict[int, int],
+               node: cst.CSTNode) -> cst.CSTNode:
+    """The top-level statement of the block holding `node`."""
+    while id(node) not in top and node in parents:
+        node = parents[node]
+    return node
+
+
+def _text(parents: dict[cst.CSTNode, cst.CSTNode], node: cst.CSTNode) -> str:
+    """The innermost statement holding `node`, as written (one line)."""
+    while node in parents and not isinstance(node, (cst.BaseSmallStatement,
+                                                    cst.BaseCompoundStatement)):
+        node = parents[node]
+    if isinstance(node, cst.BaseCompoundStatement):
+        text = code_of(node).strip().splitlines()[0]
+    else:
+        text = " ".join(code_of(node).split())
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+class _Fields(cst.CSTTransformer):
+    """Each `p.field` read (by id) spelled as its expression."""
+
+    def __init__(self, values: dict[int, cst.BaseExpression]) -> None:
+        super().__init__()
+        self.values = values
+
+    def leave_Attribute(self, original_node: cst.Attribute, updated_node: cst.Attribute  # noqa: N802
+                        ) -> cst.BaseExpression:
+        value = self.values.get(id(original_node))
+        return value.deep_clone() if value is not None else updated_node
+
+
+def _param_class(info: ModuleInfo, func: cst.BaseExpression) -> ParamObject | None:
+    """The parameter object `func(ctx)` builds: `C(ctx)` or `C.method(ctx)`, C a class of
+    the tree that is no kernel; None when `func` is no such call; SkipError naming why
+    the class is not read."""
+    method = None
+    found = base_class(info, func) if dotted(func) is not None else None
+    if found is None and isinstance(func, cst.Attribute) and dotted(func.value) is not None:
+        found, method = base_class(info, func.value), func.attr.value
+    if found is None:
+        return None
+    name, home = found
+    cls = home.classes[name]
+    if cls.bases or cls.keywords:
+        try:
+            if any(q.split(".")[-1] == "OpKernel" for q in tree_mro(home, name).outside):
+                return None  # a kernel: composed or its method called (kernel_compose)
+        except UnresolvableError:
+            pass
+        bases = ", ".join(code_of(b.value).strip() for b in (*cls.bases, *cls.keywords))
+        raise SkipError(f"hands ctx to {name}, which derives from {bases} (a parameter "
+                        "object is read only from a class with no base)")
+    where = f"{code_of(func).strip()}(ctx)"
+    if method is not None:
+        return _built(home, cls, method, where)
+    if any(isinstance(s, cst.FunctionDef) and s.name.value == "__getattr__"
+           for s in cls.body.body):
+        return _view(cls, where)
+    return _read(home, cls, where)
+
+
+def _methods(cls: cst.ClassDef) -> dict[str, cst.FunctionDef]:
+    return {s.name.value: s for s in cls.body.body if isinstance(s, cst.FunctionDef)}
+
+
+def _plain_params(fn: cst.FunctionDef, count: int) -> list[str] | None:
+    """The names of `fn`'s parameters when it takes exactly `count` plain ones."""
+    p = fn.params
+    if p.posonly_params or p.kwonly_params or p.star_kwarg or \
+            p.star_arg is not cst.MaybeSentinel.DEFAULT or len(p.params) != count or \
+            any(q.default is not None for q in p.params):
+        return None
+    return [q.name.value for q in p.params]
+
+
+def _statements(fn: cst.FunctionDef | cst.ClassDef) -> list[cst.BaseStatement]:
+    """The body's statements but a leading docstring."""
+    body = list(fn.body.body)
+    first = body[0] if body else None
+    if isinstance(first, cst.SimpleStatementLine) and len(first.body) == 1 and m.matches(
+            first.body[0], m.Expr(m.SimpleString() | m.ConcatenatedString())):
+        body = body[1:]
+    return body
+
+
+def _small(stmt: cst.BaseStatement) -> cst.BaseSmallStatement | None:
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
+        return stmt.body[0]
+    return None
+
+
+def _ctx_value(expr: cst.BaseExpression, ctx: str) -> bool:
+    """Whether `expr` only reads ctx (`ctx.attr("x")`, `ctx.xp`), is a literal, or is a
+    conditional of those."""
+    if is_literal(expr):
+        return True
+    if isinstance(expr, cst.IfExp):
+        return all(_ctx_value(e, ctx) for e in (expr.test, expr.body, expr.orelse))
+    if m.matches(expr, m.Attribute(value=m.Name(ctx))):
+        return cst.ensure_type(expr, cst.Attribute).attr.value in _MEMBERS
+    if not isinstance(expr, cst.Call) or not m.matches(expr.func, m.Attribute(
+            value=m.Name(ctx))):
+        return False
+    method = cst.ensure_type(expr.func, cst.Attribute).attr.value
+    return method in _READS and len(expr.args) == 1 and expr.args[0].keyword is None and \
+        not expr.args[0].star and literal_string(expr.args[0].value) is not None
+
+
+def _check_methods(cls: cst.ClassDef, skip: set[str], where: str) -> None:
+    """SkipError when a method of `cls` (but `skip`) is decorated or mutates its
+    instance."""
+    name = cls.name.value
+    for fn_name, fn in _methods(cls).items():
+        if fn_name in skip:
+            continue
+        decorators = [dotted(d.decorator) for d in fn.decorators]
+        if decorators in (["staticmethod"], ["classmethod"]):
+            continue
+        if fn.decorators or not fn.params.params:
+            raise SkipError(f"hands ctx to {name} ({where}), whose method {fn_name}() is "
+                            "decorated or takes no self")
+        why = method_state(fn)
+        if why:
+            raise SkipError(f"hands ctx to {name} ({where}), which {why}")
+
+
+def _built(home: ModuleInfo, cls: cst.ClassDef, method: str, where: str) -> ParamObject:
+    name = cls.name.value
+    said = f"hands ctx to {name} ({where})"
+    fn = _methods(cls).get(method)
+    if fn is None or [dotted(d.decorator) for d in fn.decorators] != ["classmethod"]:
+        raise SkipError(f"{said}, whose {method}() is no classmethod of its own")
+    params = _plain_params(fn, 2)
+    body = _statements(fn)
+    made = _small(body[0]) if len(body) == 1 else None
+    if params is None or not m.matches(made, m.Return(m.Call(func=m.Name(params[0])))):
+        raise SkipError(f"{said}, whose {method}() does more than `return "
+                        f"{params[0] if params else 'cls'}(...)` of its (cls, ctx)")
+    ctx = params[1]
+    call = cst.ensure_type(cst.ensure_type(made, cst.Return).value, cst.Call)
+    try:
+        spec = spec_class(home.ev, ClassRef(name, home.path.resolve() if home.path else None))
+    except UnresolvableError as exc:
+        raise SkipError(f"{said}: {exc}") from None
+    _check_methods(cls, {"__init__", method}, where)
+    names = [f.name for f in spec.fields]
+    given: dict[str, cst.BaseExpression] = {}
+    for i, arg in enumerate(call.args):
+        key = arg.keyword.value if arg.keyword is not None else (
+            names[i] if i < len(names) else "")
+        if arg.star or not key or key in given or key not in names:
+            raise SkipError(f"{said}: `{code_of(call).strip()}` does not fit its fields")
+        if not _ctx_value(arg.value, ctx):
+            raise SkipError(f"{said}, whose {method}() gives field {key} "
+                            f"`{code_of(arg.value).strip()}`, no ctx read or literal")
+        given[key] = arg.value
+    return ParamObject(name, ParamShape.BUILT, ctx,
+                       tuple((f.name, given.get(f.name) or _default(f, said))
+                             for f in spec.fields))
+
+
+def _default(f: SpecField, said: str) -> cst.BaseExpression:
+    if f.factory is not None and f.factory in _FACTORIES:
+        return cst.parse_expression(_FACTORIES[f.factory])
+    if f.default is not None and is_literal(f.default):
+        return f.default
+    why = (f"default_factory={f.factory}, a value of its own per object" if f.factory
+           else f"default `{code_of(f.default).strip()}`, no literal" if f.default is not None
+           else "no default")
+    raise SkipError(f"{said}, which leaves field {f.name} to its {why}")
+
+
+def _view(cls: cst.ClassDef, where: str) -> ParamObject:
+    name = cls.name.value
+    said = f"hands ctx to {name} ({where}), an attribute view"
+    methods = _methods(cls)
+    for stmt in _statements(cls):
+        if not (isinstance(stmt, cst.FunctionDef) and stmt.name.value in (
+                "__init__", "__getattr__") and not stmt.decorators):
+            raise SkipError(f"{said} that also runs `{_first_line(stmt)}` in its body (only "
+                            "__init__ storing ctx and __getattr__ reading it are read)")
+    init, getattr_ = methods.get("__init__"), methods["__getattr__"]
+    params = _plain_params(init, 2) if init is not None else None
+    stores = _statements(init) if init is not None else []
+    kept = _small(stores[0]) if len(stores) == 1 else None
+    if params is None or not m.matches(kept, m.Assign(targets=[m.AssignTarget(m.Attribute(
+            value=m.Name(params[0]), attr=m.Name()))], value=m.Name(params[1]))):
+        raise SkipError(f"{said} whose __init__ does more than store ctx (`self._ctx = ctx`)")
+    attr = cst.ensure_type(cst.ensure_type(kept, cst.Assign).targets[0].target,
+                           cst.Attribute).attr.value
+    looked = _plain_params(getattr_, 2)
+    body = _statements(getattr_)
+    read = _small(body[0]) if len(body) == 1 else None
+    if looked is None or not m.matches(read, m.Return(m.Call(
+            func=m.Attribute(value=m.Attribute(value=m.Name(looked[0]), attr=m.Name(attr)),
+                             attr=m.Name("attr")),
+            args=[m.Arg(value=m.Name(looked[1]), keyword=None, star="")]))):
+        raise SkipError(f"{said} whose __getattr__ does more than return "
+                        f"`self.{attr}.attr(name)`")
+    return ParamObject(name, ParamShape.VIEW, params[1], kept=attr)
+
+
+def _read(home: ModuleInfo, cls: cst.ClassDef, where: str) -> ParamObject:
+    name = cls.name.value
+    said = f"hands ctx to {name} ({where})"
+    if cls.decorators:
+        raise SkipError(f"{said}, decorated `@{code_of(cls.decorators[0].decorator).strip()}`"
+                        " (a class reading ctx in its __init__ is read only undecorated)")
+    methods = _methods(cls)
+    init = methods.get("__init__")
+    params = _plain_params(init, 2) if init is not None else None
+    if params is None:
+        raise SkipError(f"{said}, whose __init__ takes other than (self, ctx)")
+    me, ctx = params
+    for dunder in sorted(set(methods) - _HARMLESS_DUNDERS):
+        if dunder.startswith("__") and dunder.endswith("__"):
+            raise SkipError(f"{said}, which defines {dunder}")
+    fields: dict[str, cst.BaseExpression] = {}
+    for stmt in _statements(init):  # type: ignore[arg-type]
+        small = _small(stmt)
+        if not m.matches(small, m.Assign(targets=[m.AssignTarget(m.Attribute(
+                value=m.Name(me), attr=m.Name()))])):
+            raise SkipError(f"{said}, whose __init__ runs `{_first_line(stmt)}` (only "
+                            "storing ctx reads on the instance is read)")
+        assign = cst.ensure_type(small, cst.Assign)
+        field_ = cst.ensure_type(assign.targets[0].target, cst.Attribute).attr.value
+        if m.matches(assign.value, m.Name(ctx)):
+            raise SkipError(f"{said}, which keeps the ExecutionContext past its __init__ "
+                            f"(`{_first_line(stmt)}`)")
+        if field_ in fields or field_ in methods or not _ctx_value(assign.value, ctx):
+            raise SkipError(f"{said}, whose __init__ runs `{_first_line(stmt)}` (each field "
+                            "stored once, a ctx read or literal, is read)")
+        fields[field_] = assign.value
+    for stmt in _statements(cls):
+        small = _small(stmt)
+        if not isinstance(stmt, cst.FunctionDef) and not (
+                m.matches(small, m.Assign(targets=[m.AssignTarget(m.Name())]))
+                and is_literal(cst.ensure_type(small, cst.Assign).value)
+                and code_of(cst.ensure_type(small, cst.Assign).targets[0].target).strip()
+                not in fields):
+            raise SkipError(f"{said}, which runs `{_first_line(stmt)}` in its class body")
+    _check_methods(cls, {"__init__"}, where)
+    spec = SpecClass(ClassRef(name, home.path.resolve() if home.path else None), "class",
+                     tuple(SpecField(f) for f in fields), cls, home.ev)
+    try:
+        check_unchanged(spec)
+    except UnresolvableError as exc:
+        raise SkipError(f"{said}: {exc}") from None
+    return ParamObject(name, ParamShape.READ, ctx, tuple(fields.items()))
+
+
+def _first_line(stmt: cst.CSTNode) -> str:
+    return code_of(stmt).strip().splitlines()[0]
