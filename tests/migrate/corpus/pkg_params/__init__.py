@@ -1,0 +1,1 @@
+"""Team P: kernels gathering what they read of their context into parameter objects."""

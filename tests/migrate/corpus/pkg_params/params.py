@@ -1,0 +1,62 @@
+"""Team P: the parameter records our clip kernels build from their context.
+
+`ClipParams` (a frozen dataclass, keywords) and `LeakyParams` (a plain value class,
+positional, with a fallback when the desc lacks the attribute) are what we use; the
+other two are kept for the kernels that still need them: `CheckedClipParams` validates
+itself after construction, `WideningParams` can be widened in place.
+"""
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class ClipParams:
+    lo: float
+    hi: float
+    label: str = field(default="clip", compare=False)
+
+    @classmethod
+    def from_ctx(cls, ctx):
+        return cls(lo=ctx.attr("min"), hi=ctx.attr("max"))
+
+
+class LeakyParams:
+    """Slope of the negative side, and a scale applied after."""
+
+    def __init__(self, slope, scale=1.0):
+        self.slope = slope
+        self.scale = scale
+
+    @classmethod
+    def of(cls, c):
+        return cls(c.attr("slope") if c.has_attr("slope") else 0.01)
+
+    def describe(self):
+        return f"leaky(slope={self.slope}, scale={self.scale})"
+
+
+@dataclass(frozen=True)
+class CheckedClipParams:
+    lo: float
+    hi: float
+
+    def __post_init__(self):
+        if self.lo > self.hi:
+            raise ValueError(f"empty clip range [{self.lo}, {self.hi}]")
+
+    @classmethod
+    def from_ctx(cls, ctx):
+        return cls(ctx.attr("min"), ctx.attr("max"))
+
+
+@dataclass
+class WideningParams:
+    lo: float
+    hi: float
+
+    def widen(self, by):
+        self.hi = self.hi + by
+
+    @classmethod
+    def from_ctx(cls, ctx):
+        return cls(ctx.attr("min"), ctx.attr("max"))

@@ -1,0 +1,43 @@
+"""Team P: objects our affine kernels read their settings through.
+
+`AttrView` hands out any attribute of the op by name (`a.alpha`); `AffineSettings` reads
+what an affine kernel needs once, in its constructor. Older variants still in use:
+`TracingView` records every name looked up, `KeepingSettings` keeps the context around
+for later reads, `ScaledView` extends `AttrView`.
+"""
+
+LOOKED_UP = []
+
+
+class AttrView:
+    def __init__(self, ctx):
+        self._ctx = ctx
+
+    def __getattr__(self, name):
+        return self._ctx.attr(name)
+
+
+class AffineSettings:
+    def __init__(self, ctx):
+        self.x = ctx.input("X")
+        self.alpha = ctx.attr("alpha")
+        self.beta = ctx.attr("beta") if ctx.has_attr("beta") else 0.0
+
+
+class TracingView:
+    def __init__(self, ctx):
+        self._ctx = ctx
+
+    def __getattr__(self, name):
+        LOOKED_UP.append(name)
+        return self._ctx.attr(name)
+
+
+class KeepingSettings:
+    def __init__(self, ctx):
+        self.alpha = ctx.attr("alpha")
+        self.ctx = ctx
+
+
+class ScaledView(AttrView):
+    pass

@@ -1,0 +1,235 @@
+"""The codemod on kernels handing their context to a parameter object
+(tests/migrate/corpus/pkg_params, issue 23, cm52): `p = ClipParams.from_ctx(ctx)` (a frozen
+dataclass of `params.py`, its classmethod building it with keywords), `P.LeakyParams.of(ctx)`
+(a plain value class reached through `from . import params as P`, positional, with a
+`has_attr` fallback and a defaulted field), `_Band.from_ctx(context)` of the kernel's module;
+`a = AttrView(ctx)` (`views.py`: `__getattr__` returning `self._ctx.attr(name)`);
+`AffineSettings(ctx)` and `_Gain(ctx)` reading ctx into fields in `__init__`. Each field
+read becomes the ctx read it holds, so they migrate. Negative twins, each refused with its
+reason: a record stored on the kernel, one handed to a helper, `__post_init__`, a field a
+method writes, a `__getattr__` doing more, settings keeping ctx, a view written to, a view
+subclassed.
+
+After `--write` (verify on) every module still imports and every op computes what it
+computed before, on several attribute values.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from migrate_helpers import (
+    CORPUS,
+    assert_module_rows,
+    migrate,
+    run_package_ops,
+    unary,
+    write_copy,
+)
+
+PACKAGE = "pkg_params"
+_FLOATS = {"CPU": ["FLOAT32", "FLOAT64"]}
+_KEPT = "migrated; class kept for a module-level statement"
+_STASHED = ("builds parameter object ClipParams by `ClipParams.from_ctx(ctx)` other than as "
+            "a statement `p = ...` of compute(): the object escapes")
+_HANDED = ("uses parameter object `p` (ClipParams, built by its classmethod from ctx) other "
+           "than by reading its fields after it is built: `out[...] = _clipped(ctx.xp, "
+           "x.data, p)` (the object escapes)")
+_CHECKED = ("hands ctx to CheckedClipParams (CheckedClipParams.from_ctx(ctx)): "
+            "CheckedClipParams is no spec class the codemod reads: it defines `__post_init__`")
+_WIDENING = ("hands ctx to WideningParams (WideningParams.from_ctx(ctx)): WideningParams is no "
+             "spec class the codemod reads: `self.hi = self.hi + by` (params.py) may change a "
+             "field of one of its instances")
+_TRACING = ("hands ctx to TracingView (TracingView(ctx)), an attribute view whose __getattr__ "
+            "does more than return `self._ctx.attr(name)`")
+_KEEPING = ("hands ctx to KeepingSettings (KeepingSettings(ctx)), which keeps the "
+            "ExecutionContext past its __init__ (`self.ctx = ctx`)")
+_OVERRIDDEN = ("writes a.gamma of parameter object `a` (AttrView, a view of ctx's attributes): "
+               "`a.gamma = 2.0`")
+_SCALED = ("hands ctx to ScaledView, which derives from AttrView (a parameter object is read "
+           "only from a class with no base)")
+
+EXPECTED = {
+    "clip.py": {
+        "ClipKernel": ("migrated", "pp_clip", _KEPT, _FLOATS),
+        "BandKernel": ("migrated", "pp_band", _KEPT, _FLOATS),
+        "LeakyKernel": ("migrated", "pp_leaky", _KEPT, _FLOATS),
+        "StashedClipKernel": ("skipped", "pp_stashed_clip", _STASHED, {}),
+        "HandedClipKernel": ("skipped", "pp_handed_clip", _HANDED, {}),
+        "CheckedClipKernel": ("skipped", "pp_checked_clip", _CHECKED, {}),
+        "WideningClipKernel": ("skipped", "pp_widening_clip", _WIDENING, {}),
+    },
+    "acts.py": {
+        "ViewAffineKernel": ("migrated", "pp_view_affine", "", _FLOATS),
+        "SettingsAffineKernel": ("migrated", "pp_settings_affine", "", _FLOATS),
+        "GainKernel": ("migrated", "pp_gain", "", _FLOATS),
+        "TracingAffineKernel": ("skipped", "pp_tracing_affine", _TRACING, {}),
+        "KeptAffineKernel": ("skipped", "pp_kept_affine", _KEEPING, {}),
+        "OverriddenAffineKernel": ("skipped", "pp_overridden_affine", _OVERRIDDEN, {}),
+        "ScaledAffineKernel": ("skipped", "pp_scaled_affine", _SCALED, {}),
+    },
+}
+LEGACY = frozenset(op for rows in EXPECTED.values() for status, op, _, _ in rows.values()
+                   if status == "skipped")
+_RANGES = [{}, {"min": -0.1, "max": 0.2}, {"min": -2.0, "max": 2.0, "slope": 0.3}]
+_AFFINE = [{}, {"alpha": -1.5}, {"alpha": 3.0, "beta": -0.75}]
+CASES = {op: _RANGES if module == "clip.py" else _AFFINE
+         for module, rows in EXPECTED.items() for _, op, _, _ in rows.values()}
+
+
+def _run(root: Path, mode: str) -> Any:
+    return run_package_ops(root, [f"{PACKAGE}.clip", f"{PACKAGE}.acts"], CASES, mode, LEGACY)
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return write_copy(tmp_path_factory.mktemp("params"), PACKAGE, _run)
+
+
+def test_every_kernel_has_its_row_and_the_migrated_ones_verify_identical(
+        written: dict[str, Any]) -> None:
+    assert_module_rows(written, EXPECTED)
+
+
+def test_each_field_read_is_the_ctx_read_it_holds(written: dict[str, Any]) -> None:
+    clip = (written["pkg"] / "clip.py").read_text()
+    acts = (written["pkg"] / "acts.py").read_text()
+    assert "    out[...] = dev_ctx.xp.clip(x.data, min, max)\n" in clip
+    assert "    inside = (x.data >= min) & (x.data <= max)\n" in clip
+    # the positional slope, its `has_attr` fallback folded (declared with a default), and
+    # the scale the call leaves to its default
+    assert "    out[...] = dev_ctx.xp.where(x.data > 0, x.data, x.data * slope) * 1.0\n" in clip
+    assert "    out[...] = x.data * alpha + beta\n" in acts
+    assert "    out[...] = x.data * alpha\n" in acts
+    # no migrated kernel builds its object any more
+    for text, op in [(clip, "pp_clip"), (clip, "pp_band"), (clip, "pp_leaky"),
+                     (acts, "pp_view_affine"), (acts, "pp_settings_affine"), (acts, "pp_gain")]:
+        function = text.split(f"def {op}_kernel(")[1].split("\n\n\n")[0]
+        assert not any(made in function for made in ("from_ctx", ".of(", "AttrView",
+                                                     "Settings", "_Gain")), function
+    # the parameter classes stay as their modules wrote them
+    for name in ("params.py", "views.py"):
+        assert (written["pkg"] / name).read_text() == (CORPUS / PACKAGE / name).read_text()
+    assert "class _Band:" in clip and "class _Gain:" in acts
+
+
+def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[str, Any]
+                                                                  ) -> None:
+    assert set(written["after"]["imported"].values()) == {"ok"}
+    assert written["after"]["imported"] == written["before"]["imported"]
+    before, after = written["before_ops"], written["after_ops"]
+    assert after == before
+    assert all(isinstance(v, list) for v in before.values()), before
+    # the cases tell the attribute values apart
+    assert before["pp_clip {}"] != before["pp_clip {'min': -0.1, 'max': 0.2}"]
+    assert before["pp_leaky {}"] != before["pp_leaky {'min': -2.0, 'max': 2.0, 'slope': 0.3}"]
+    assert before["pp_view_affine {}"] != before["pp_view_affine {'alpha': -1.5}"]
+    assert before["pp_settings_affine {'alpha': 3.0, 'beta': -0.75}"] != \
+        before["pp_settings_affine {'alpha': -1.5}"]
+
+
+_PARAMS = '''
+@dataclass(frozen=True)
+class Params:
+    alpha: float
+    bias: float = 0.0
+
+    @classmethod
+    def from_ctx(cls, ctx):
+        return cls(ctx.attr("alpha"))
+'''
+_USE = '''
+class UnaryKernel(OpKernel):
+    def compute(self, ctx):
+        BODY
+        out = ctx.output("Out").mutable_data(ctx.place)
+        out[...] = ctx.input("X").data * READ
+'''
+
+
+@pytest.mark.parametrize(("classes", "body", "read", "reason"), [
+    (_PARAMS, "p = Params.from_ctx(ctx)", "p.alpha + p.bias", ""),
+    (_PARAMS, "p = Params.from_ctx(ctx)\n        return p", "p.alpha",
+     "uses parameter object `p` (Params, built by its classmethod from ctx) other than by "
+     "reading its fields after it is built: `return p`"),
+    (_PARAMS, "q = p.alpha\n        p = Params.from_ctx(ctx)", "q", "after it is built: "
+     "`q = p.alpha`"),
+    (_PARAMS, "p = Params.from_ctx(ctx)\n        p = Params.from_ctx(ctx)", "p.alpha",
+     "after it is built: `p = Params.from_ctx(ctx)`"),
+    (_PARAMS, "p = Params.from_ctx(ctx)", "p.gamma",
+     "reads p.gamma of parameter object `p` (Params, built by its classmethod from ctx), "
+     "which is no field of Params"),
+    (_PARAMS, "p = Params.from_ctx(ctx, 2.0)", "p.alpha", "with arguments besides ctx"),
+    (_PARAMS.replace("@dataclass(frozen=True)", "@dataclass\n@functools.total_ordering"),
+     "p = Params.from_ctx(ctx)", "p.alpha", "its decorator `@functools.total_ordering`"),
+    (_PARAMS.replace("frozen=True", "frozen=False"),
+     "p = Params.from_ctx(ctx)\n        p.bias = 1.0", "p.alpha + p.bias",
+     "`p.bias = 1.0` (its module) may change a field of one of its instances"),
+    (_PARAMS.replace("bias: float = 0.0", "bias: float = OFFSET"), "p = Params.from_ctx(ctx)",
+     "p.alpha", "leaves field bias to its default `OFFSET`, no literal"),
+    (_PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(ctx.attr("alpha") * 2)'),
+     "p = Params.from_ctx(ctx)", "p.alpha",
+     'gives field alpha `ctx.attr("alpha") * 2`, no ctx read or literal'),
+    (_PARAMS.replace("        return cls(", "        print(ctx)\n        return cls("),
+     "p = Params.from_ctx(ctx)", "p.alpha", "does more than `return cls(...)`"),
+    ('''
+class View:
+    def __init__(self, ctx):
+        self._ctx = ctx
+
+    def __getattr__(self, name):
+        return self._ctx.attr(name)
+''', "v = View(ctx)", "v.alpha", ""),
+    ('''
+class View:
+    def __init__(self, ctx):
+        self._ctx = ctx
+
+    def __getattr__(self, name):
+        return self._ctx.attr(name)
+''', "v = View(ctx)", "v._ctx.attr('alpha')",
+     "reads v._ctx of parameter object `v` (View, a view of ctx's attributes), which is the "
+     "ExecutionContext View keeps"),
+    ('''
+class View:
+    def __init__(self, ctx):
+        self._ctx = ctx
+
+    def __getattr__(self, name):
+        return self._ctx.attr(name.lower())
+''', "v = View(ctx)", "v.alpha", "whose __getattr__ does more than return"),
+    ('''
+class Settings:
+    def __init__(self, ctx):
+        self.alpha = ctx.attr("alpha")
+
+    def bump(self):
+        self.count = 1
+''', "s = Settings(ctx)", "s.alpha",
+     "which keeps state its methods mutate: bump() runs `self.count = 1`"),
+    ('''
+class Settings:
+    def __init__(self, ctx):
+        self.alpha = ctx.attr("alpha")
+        self.alpha = 2.0
+''', "s = Settings(ctx)", "s.alpha", "(each field stored once, a ctx read or literal, is read)"),
+    ('''
+class Settings:
+    def __init__(self, ctx, k=1):
+        self.alpha = ctx.attr("alpha")
+''', "s = Settings(ctx)", "s.alpha", "whose __init__ takes other than (self, ctx)"),
+])
+def test_a_parameter_object_is_read_only_where_each_field_is_a_ctx_read(
+        classes: str, body: str, read: str, reason: str) -> None:
+    source = unary(_USE.replace("BODY", body).replace("READ", read)).replace(
+        "\nclass UnaryKernel", f"\n{classes}\n\nclass UnaryKernel")
+    source = source.replace("from __future__ import annotations\n",
+                            "from __future__ import annotations\n\nimport functools\n"
+                            "from dataclasses import dataclass\n")
+    record = next(r for r in migrate(source).records if r.kernel == "UnaryKernel")
+    if not reason:
+        assert record.status == "migrated", record.reason
+    else:
+        assert (record.status, reason in record.reason) == ("skipped", True), record.reason
