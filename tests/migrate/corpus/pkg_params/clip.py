@@ -14,7 +14,7 @@ from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 
-from . import params as P
+from . import params as P  # noqa: N812 (the team's habit)
 from .params import CheckedClipParams, ClipParams, WideningParams
 
 FLOATS = (DataType.FLOAT32, DataType.FLOAT64)
