@@ -230,7 +230,7 @@ def _param_class(info: ModuleInfo, func: cst.BaseExpression) -> ParamObject | No
         try:
             if any(q.split(".")[-1] == "OpKernel" for q in tree_mro(home, name).outside):
                 return None  # a kernel: composed or its method called (kernel_compose)
-        except UnresolvableError:
+        except (UnresolvableError, KeyError):
             pass
         bases = ", ".join(code_of(b.value).strip() for b in (*cls.bases, *cls.keywords))
         raise SkipError(f"hands ctx to {name}, which derives from {bases} (a parameter "
@@ -313,6 +313,8 @@ def _built(home: ModuleInfo, cls: cst.ClassDef, method: str, where: str) -> Para
     name = cls.name.value
     said = f"hands ctx to {name} ({where})"
     fn = _methods(cls).get(method)
+    if sum(method in store_names(s) for s in cls.body.body) > 1:
+        raise SkipError(f"{said}, whose body binds {method} more than once")
     if fn is None or [dotted(d.decorator) for d in fn.decorators] != ["classmethod"]:
         raise SkipError(f"{said}, whose {method}() is no classmethod of its own")
     params = _plain_params(fn, 2)

@@ -174,6 +174,8 @@ class UnaryKernel(OpKernel):
      'gives field alpha `ctx.attr("alpha") * 2`, no ctx read or literal'),
     (_PARAMS.replace("        return cls(", "        print(ctx)\n        return cls("),
      "p = Params.from_ctx(ctx)", "p.alpha", "does more than `return cls(...)`"),
+    (_PARAMS + "\n    from_ctx = classmethod(lambda cls, ctx: cls(2.0))\n",
+     "p = Params.from_ctx(ctx)", "p.alpha", "whose body binds from_ctx more than once"),
     ('''
 class View:
     def __init__(self, ctx):
