@@ -251,7 +251,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     compute = inline_managers(mk, compute.with_changes(body=inline_name_constants(
         mk.info, mk.members, compute.body, self_name)), ctx_name, mk.info.owner_of(member.owner))
     # `p = ClipParams.from_ctx(ctx)`, `a = AttrView(ctx)`: each `p.lo` read as ctx's read
-    block = inline_param_objects(mk.info, compute.body, ctx_name)
+    # (the class named as compute()'s module names it: a base's of another module)
+    block = inline_param_objects(mk.info.owner_of(member.owner), compute.body, ctx_name)
     block = prepare(mk.info, mk.members, block, ctx_name, self_name)
     if stored:
         block = composing_stored(block, stored, self_name)

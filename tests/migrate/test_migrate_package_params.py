@@ -4,11 +4,12 @@ dataclass of `params.py`, its classmethod building it with keywords), `P.LeakyPa
 (a plain value class reached through `from . import params as P`, positional, with a
 `has_attr` fallback and a defaulted field), `_Band.from_ctx(context)` of the kernel's module;
 `a = AttrView(ctx)` (`views.py`: `__getattr__` returning `self._ctx.attr(name)`);
-`AffineSettings(ctx)` and `_Gain(ctx)` reading ctx into fields in `__init__`. Each field
-read becomes the ctx read it holds, so they migrate. Negative twins, each refused with its
-reason: a record stored on the kernel, one handed to a helper, `__post_init__`, a field a
-method writes, a `__getattr__` doing more, settings keeping ctx, a view written to, a view
-subclassed.
+`AffineSettings(ctx)` and `_Gain(ctx)` reading ctx into fields in `__init__`; a template
+base's compute (`template.py`) building the view under the name its module imports it by.
+Each field read becomes the ctx read it holds, so they migrate. Negative twins, each refused
+with its reason: a record stored on the kernel, one handed to a helper, `__post_init__`, a
+field a method writes, a `__getattr__` doing more, settings keeping ctx, a view written to,
+a view subclassed.
 
 After `--write` (verify on) every module still imports and every op computes what it
 computed before, on several attribute values.
@@ -65,6 +66,7 @@ EXPECTED = {
         "ViewAffineKernel": ("migrated", "pp_view_affine", "", _FLOATS),
         "SettingsAffineKernel": ("migrated", "pp_settings_affine", "", _FLOATS),
         "GainKernel": ("migrated", "pp_gain", "", _FLOATS),
+        "FlippedAffineKernel": ("migrated", "pp_flipped_affine", "", _FLOATS),
         "TracingAffineKernel": ("skipped", "pp_tracing_affine", _TRACING, {}),
         "KeptAffineKernel": ("skipped", "pp_kept_affine", _KEEPING, {}),
         "OverriddenAffineKernel": ("skipped", "pp_overridden_affine", _OVERRIDDEN, {}),
@@ -103,12 +105,15 @@ def test_each_field_read_is_the_ctx_read_it_holds(written: dict[str, Any]) -> No
     assert "    out[...] = dev_ctx.xp.where(x.data > 0, x.data, x.data * slope) * 1.0\n" in clip
     assert "    out[...] = x.data * alpha + beta\n" in acts
     assert "    out[...] = x.data * alpha\n" in acts
+    # the template's compute, its view named as `template.py` imports it
+    assert "    out[...] = beta - x.data * alpha\n" in acts
     # no migrated kernel builds its object any more
     for text, op in [(clip, "pp_clip"), (clip, "pp_band"), (clip, "pp_leaky"),
-                     (acts, "pp_view_affine"), (acts, "pp_settings_affine"), (acts, "pp_gain")]:
+                     (acts, "pp_view_affine"), (acts, "pp_settings_affine"), (acts, "pp_gain"),
+                     (acts, "pp_flipped_affine")]:
         function = text.split(f"def {op}_kernel(")[1].split("\n\n\n")[0]
         assert not any(made in function for made in ("from_ctx", ".of(", "AttrView",
-                                                     "Settings", "_Gain")), function
+                                                     "Settings", "_Gain", "_View")), function
     # the parameter classes stay as their modules wrote them
     for name in ("params.py", "views.py"):
         assert (written["pkg"] / name).read_text() == (CORPUS / PACKAGE / name).read_text()

@@ -1,6 +1,7 @@
 """Team P: affine kernels reading alpha/beta through views and settings objects.
 
-`_Gain` is this module's own settings class. Flagged in review: the tracing view, the
+`_Gain` is this module's own settings class; `FlippedAffineKernel` runs the template's
+compute (its view imported there only). Flagged in review: the tracing view, the
 settings that keep the context, a kernel overriding a view's value, the subclassed view.
 """
 
@@ -11,6 +12,7 @@ from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 
+from .template import AffineTemplate
 from .views import AffineSettings, AttrView, KeepingSettings, ScaledView, TracingView
 
 
@@ -63,6 +65,10 @@ class GainKernel(OpKernel):
         out[...] = x.data * g.gain
 
 
+class FlippedAffineKernel(AffineTemplate):
+    """beta - alpha * x, as the template computes it."""
+
+
 class TracingAffineKernel(OpKernel):
     def compute(self, ctx):
         a = TracingView(ctx)
@@ -99,6 +105,7 @@ class ScaledAffineKernel(OpKernel):
 for _op, _kernel in (("pp_view_affine", ViewAffineKernel),
                      ("pp_settings_affine", SettingsAffineKernel),
                      ("pp_gain", GainKernel),
+                     ("pp_flipped_affine", FlippedAffineKernel),
                      ("pp_tracing_affine", TracingAffineKernel),
                      ("pp_kept_affine", KeptAffineKernel),
                      ("pp_overridden_affine", OverriddenAffineKernel),
