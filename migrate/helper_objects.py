@@ -13,8 +13,16 @@ one instance per kernel or one per call run the same code on the same values: in
 kernel, `self._blend` becomes the constructor call as the kernel wrote it, `Blender()` (the
 constructor inline). The helper's methods run unchanged, in their own module.
 
+A functor, an object called itself, `self._functor(ctx.xp, x.data)` (issue 23, cm53), is read
+alike: the call is one of its `__call__`, which the class must define itself, and the object
+may be built through a module of the tree (`_functor = F.AbsSquareFunctor()`, `from . import
+functors as F`), so the PHI kernel calls `F.AbsSquareFunctor()(dev_ctx.xp, x.data)`. The
+store must be in a class of the kernel's module (the constructor call reads its names); a
+class-body default a base of the MRO binds (`_functor = None`) is shadowed by it.
+
 Read only where the attribute's every mention in the module is its one store and such
-method calls in compute() (`self._blend.apply(...)`, a method the class defines, no dunder):
+method calls in compute() (`self._blend.apply(...)`, a method the class defines, no dunder
+but `__call__`):
 stored elsewhere, passed on or returned, the object escapes and the kernel is refused,
 named, as it is for a helper whose methods mutate it and for a constructor argument that is
 not a literal. A store of anything else (a kernel composed, `self.k = OtherKernel()`; a
