@@ -88,9 +88,9 @@ def keyword_members(info: ModuleInfo, mro: list[cst.ClassDef],
 def _stored_names(hook: cst.FunctionDef, me: str) -> set[str]:
     """The attributes `hook` stores on its class (`cls.NAME = ...`, `setattr(cls, "NAME",
     ...)`)."""
-    out = {cst.ensure_type(a, cst.Attribute).attr.value for a in m.findall(
-        hook, m.Attribute(value=m.Name(me), attr=m.Name()))
-        if any(a is t for t in _targets(hook))}
+    out = {cst.ensure_type(a, cst.Attribute).attr.value for t in _targets(hook)
+           for a in [t, *m.findall(t, m.Attribute())]  # `cls.a, cls.b = a, b` too
+           if m.matches(a, m.Attribute(value=m.Name(me), attr=m.Name()))}
     for call in m.findall(hook, m.Call(func=m.Name("setattr"), args=[
             m.Arg(m.Name(me)), m.Arg(), m.ZeroOrMore()])):
         name = literal_string(cst.ensure_type(call, cst.Call).args[1].value)

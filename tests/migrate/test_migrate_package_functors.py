@@ -182,6 +182,8 @@ _STORES = ("        super().__init_subclass__(**kwargs)\n"
     (_STORES.replace("staticmethod(fn)", "fn"), "fn=_twice", "",
      "reads class attribute self.fn = _twice, which is not an immutable constant"),
     (_STORES + "        print(cls)\n", "fn=_twice", "", "and runs `print(cls)`"),
+    (_STORES.replace("cls.gain = gain", "cls.gain, cls.bias = gain, 0"), "fn=_twice", "",
+     "and runs `cls.gain, cls.bias = gain, 0`"),
     (_STORES, "fn=_twice, other=1", "", "is passed ['other'] on to another"),
 ])
 def test_class_keywords_are_read_only_where_the_hook_only_stores_them(
