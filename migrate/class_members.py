@@ -27,11 +27,15 @@ from migrate.tree_origins import origin_of
 
 @dataclass(frozen=True)
 class Member:
-    """One class-body binding: `value` for `NAME = value`, `function` for `def NAME`."""
+    """One class-body binding: `value` for `NAME = value`, `function` for `def NAME`;
+    `keyword`: set from a class keyword by a base's `__init_subclass__`, the stores
+    checked (`class_keywords`); `why`: why an unreadable one is, when known."""
 
     owner: cst.ClassDef
     value: cst.BaseExpression | None = None
     function: cst.FunctionDef | None = None
+    keyword: bool = False
+    why: str = ""
 
     @property
     def readable(self) -> bool:
@@ -100,6 +104,11 @@ def constant_of(info: ModuleInfo, members: dict[str, Member], name: str,
     if member is None or member.value is None:
         raise UnresolvableError(f"'{name}' is not a constant of the class")
     home = info.owner_of(member.owner)  # a base of another module: read in its module
+    if member.keyword:  # its stores checked where it was read (`class_keywords`)
+        value = home.ev.eval(member.value, {})
+        if not is_immutable(value):
+            raise UnresolvableError(f"'{name}' holds a value that is no immutable constant")
+        return value
     # set as an attribute in any module holding a class of the MRO (`self.NAME = ...`
     # in a method, `Kernel.NAME = ...` after the class): not a constant
     owners = {id(o): o for o in (info, *(info.owner_of(b.owner) for b in members.values()))}

@@ -72,7 +72,7 @@ def class_statement_kind(info: ModuleInfo, cls: cst.ClassDef) -> str | None:
         return "own"
     if _class_keywords(cls) and _init_subclass(info, cls) is not None:
         return "own"
-    init = _own_init_subclass(cls)
+    init = own_init_subclass(cls)
     if init is not None and _registers(info, scope, init) and not _registers(
             info, scope, cls.with_changes(body=cls.body.with_changes(
                 body=[s for s in cls.body.body if s is not init]))):
@@ -259,7 +259,8 @@ def _class_keywords(cls: cst.ClassDef) -> list[cst.Arg]:
     return [a for a in cls.keywords if a.keyword is not None and a.keyword.value != "metaclass"]
 
 
-def _own_init_subclass(cls: cst.ClassDef) -> cst.FunctionDef | None:
+def own_init_subclass(cls: cst.ClassDef) -> cst.FunctionDef | None:
+    """The `__init_subclass__` `cls`'s body defines, or None."""
     return next((s for s in cls.body.body if isinstance(s, cst.FunctionDef)
                  and s.name.value == "__init_subclass__"), None)
 
@@ -276,7 +277,7 @@ def _init_subclass(info: ModuleInfo, cls: cst.ClassDef
         mro = tree_mro(info, cls.name.value)
     except UnresolvableError:
         return None
-    found = [(c, f) for c in mro.classes[1:] if (f := _own_init_subclass(c)) is not None]
+    found = [(c, f) for c in mro.classes[1:] if (f := own_init_subclass(c)) is not None]
     if not found:
         return None
     owner = mro.owners.get(id(found[0][0]), info)
@@ -307,7 +308,7 @@ def _read_init_subclass(info: ModuleInfo, cls: cst.ClassDef, fn: cst.FunctionDef
         raise UnresolvableError(f"class {name} passes {sorted(given)} on past {where}")
     rest = p.star_kwarg.name.value if isinstance(p.star_kwarg, cst.Param) else None
     for stmt in fn.body.body:
-        if _is_super_call(stmt, rest):
+        if is_super_init_subclass(stmt, rest):
             if chained:
                 raise UnresolvableError(f"{where} calls another `__init_subclass__`")
             continue
@@ -317,7 +318,7 @@ def _read_init_subclass(info: ModuleInfo, cls: cst.ClassDef, fn: cst.FunctionDef
             raise UnresolvableError(f"{exc}, in {where} run for class {name}") from None
 
 
-def _is_super_call(stmt: cst.BaseStatement, rest: str | None) -> bool:
+def is_super_init_subclass(stmt: cst.BaseStatement, rest: str | None) -> bool:
     """`super().__init_subclass__()` or `(**rest)`, `rest` bound to no keyword."""
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
             and isinstance(stmt.body[0], cst.Expr)):
@@ -331,5 +332,5 @@ def _is_super_call(stmt: cst.BaseStatement, rest: str | None) -> bool:
                         and m.matches(args[0].value, m.Name(rest)))
 
 
-__all__ = ["class_statement_kind", "read_class", "registering_decorators", "self_registering",
-           "unless_rebinding"]
+__all__ = ["class_statement_kind", "is_super_init_subclass", "own_init_subclass", "read_class",
+           "registering_decorators", "self_registering", "unless_rebinding"]

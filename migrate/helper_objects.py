@@ -13,8 +13,16 @@ one instance per kernel or one per call run the same code on the same values: in
 kernel, `self._blend` becomes the constructor call as the kernel wrote it, `Blender()` (the
 constructor inline). The helper's methods run unchanged, in their own module.
 
+A functor, an object called itself, `self._functor(ctx.xp, x.data)` (issue 23, cm53), is read
+alike: the call is one of its `__call__`, which the class must define itself, and the object
+may be built through a module of the tree (`_functor = F.AbsSquareFunctor()`, `from . import
+functors as F`), so the PHI kernel calls `F.AbsSquareFunctor()(dev_ctx.xp, x.data)`. The
+store must be in a class of the kernel's module (the constructor call reads its names); a
+class-body default a base of the MRO binds (`_functor = None`) is shadowed by it.
+
 Read only where the attribute's every mention in the module is its one store and such
-method calls in compute() (`self._blend.apply(...)`, a method the class defines, no dunder):
+method calls in compute() (`self._blend.apply(...)`, a method the class defines, no dunder
+but `__call__`):
 stored elsewhere, passed on or returned, the object escapes and the kernel is refused,
 named, as it is for a helper whose methods mutate it and for a constructor argument that is
 not a literal. A store of anything else (a kernel composed, `self.k = OtherKernel()`; a
@@ -46,11 +54,10 @@ from migrate.kernel_model import SkipError
 from migrate.kernel_rewrite import KernelMigration
 from migrate.names import store_names
 from migrate.static import ModuleInfo
-from migrate.static_refs import UnresolvableError, code_of, literal_string, load_module
+from migrate.static_refs import UnresolvableError, code_of, dotted, literal_string
 from migrate.super_helpers import check_unshadowed
 from migrate.syntax import is_literal
 from migrate.tree_bases import base_class, transplant_imports, tree_mro
-from migrate.tree_origins import Origin, class_statement
 
 _INTROSPECTION = ("setattr", "delattr", "vars", "__dict__", "__setattr__", "__class__")
 _INSTANCE_DUNDERS = ("__init__", "__new__", "__call__", "__getattr__", "__getattribute__",
@@ -68,23 +75,26 @@ def held_helpers(info: ModuleInfo, mro: list[cst.ClassDef], members: dict[str, M
         return {}
     me = params[0].name.value
     uses: dict[str, list[tuple[cst.Attribute, str]]] = {}
-    for call in m.findall(compute, m.Call(func=m.Attribute(value=m.Attribute(
-            value=m.Name(me), attr=m.Name()), attr=m.Name()))):
+    held = m.Attribute(value=m.Name(me), attr=m.Name())
+    for call in m.findall(compute, m.Call(func=m.Attribute(value=held, attr=m.Name()))):
         method = call.func.attr.value  # type: ignore[attr-defined]
         if method != "compute":
             target = call.func.value  # type: ignore[attr-defined]
             uses.setdefault(target.attr.value, []).append((target, method))
+    for call in m.findall(compute, m.Call(func=held)):  # `self._functor(xp, x)`
+        target = call.func  # type: ignore[attr-defined]
+        uses.setdefault(target.attr.value, []).append((target, "__call__"))
     out: dict[str, cst.Call | list[cst.ClassDef]] = {}
     for attr, used in uses.items():
         bound = _binding(mro, members, init, attr)
         if bound is None:
             continue
         store, made = bound
-        name = cst.ensure_type(made.func, cst.Name).value
+        name = dotted(made.func) or ""
         held_mro = _kernel_mro(info, name, f"holds a kernel object `{code_of(store).strip()}`",
                                made)
         said = f"holds a helper object `{code_of(store).strip()}`"
-        cls = _plain_class(info, name) if held_mro is None else held_mro[0]
+        cls = _plain_class(info, made.func) if held_mro is None else held_mro[0]
         if cls is None:
             continue
         if held_mro is not None:
@@ -106,9 +116,16 @@ def held_helpers(info: ModuleInfo, mro: list[cst.ClassDef], members: dict[str, M
                             "would compute differently")
         methods = {s.name.value for s in cls.body.body if isinstance(s, cst.FunctionDef)}
         for _, method in used:
-            if method not in methods or method.startswith("__"):
+            if method == "__call__" and method not in methods:
+                raise SkipError(f"{said} and calls it, `self.{attr}(...)`, but {name} does "
+                                "not define __call__ of its own")
+            if method not in methods or (method.startswith("__") and method != "__call__"):
                 raise SkipError(f"{said} and calls its {method}(), which {name} does not "
                                 "define as a plain method of its own")
+        if (home := _store_home(info, mro, store)) is not info:
+            where = home.path.name if home.path else "another module"
+            raise SkipError(f"{said} in a class of {where}: its constructor call reads that "
+                            "module's names, not this one's")
         escape = _escape(info, mro, attr, store, {id(t) for t, _ in used})
         if escape:
             raise SkipError(f"{said}, and the object escapes: `{escape}` (only calls of its "
@@ -242,7 +259,7 @@ def _binding(mro: list[cst.ClassDef], members: dict[str, Member],
              ) -> tuple[cst.Assign, cst.Call] | None:
     """The statement storing `attr` (in `init`, else in a class body of `mro`) and the call
     of a plain name it stores, when it is one."""
-    made = m.Call(func=m.Name())
+    made = m.Call(func=m.Name() | m.Attribute(value=m.Name(), attr=m.Name()))
     if init is not None and init.params.params:
         me = init.params.params[0].name.value
         for stmt in m.findall(init, m.Assign(targets=[m.AssignTarget(m.Attribute(
@@ -259,27 +276,31 @@ def _binding(mro: list[cst.ClassDef], members: dict[str, Member],
     return None
 
 
-def _plain_class(info: ModuleInfo, name: str) -> cst.ClassDef | None:
-    """The class statement `name` names in the module (bound once there) or imports from a
-    module of the tree, when it has no bases, keywords or decorators; else None."""
-    module = info.module
-    bindings = [s for s in module.body if name in store_names(s)]
-    if len(bindings) != 1:
+def _plain_class(info: ModuleInfo, func: cst.BaseExpression) -> cst.ClassDef | None:
+    """The class statement `func` names (`Blender`, `F.AbsSquareFunctor`: its first name
+    bound once in the module) of this module or another module of the tree, bound once
+    there, when it has no bases, keywords or decorators; else None."""
+    spelled = dotted(func)
+    if spelled is None or sum(spelled.partition(".")[0] in store_names(s)
+                              for s in info.module.body) != 1:
         return None
-    found = bindings[0]
-    if not isinstance(found, cst.ClassDef):
-        if info.path is None:
-            return None
-        origin = class_statement(info.path, name)
-        if not isinstance(origin, Origin) or origin.path is None:
-            return None
-        cls_name = origin.qualified.rpartition(".")[2]
-        there = [s for s in load_module(origin.path)[0].body if cls_name in store_names(s)]
-        found = there[0] if len(there) == 1 else None  # bound once in its module
-    if not isinstance(found, cst.ClassDef) or found.bases or found.keywords \
-            or found.decorators:
+    found = base_class(info, func)
+    if found is None:
         return None
-    return found
+    name, home = found
+    cls = home.classes.get(name)
+    if not isinstance(cls, cst.ClassDef) or sum(
+            name in store_names(s) for s in home.module.body) != 1:
+        return None  # bound once in its module
+    if cls.bases or cls.keywords or cls.decorators:
+        return None
+    return cls
+
+
+def _store_home(info: ModuleInfo, mro: list[cst.ClassDef], store: cst.Assign) -> ModuleInfo:
+    """The module of the class of `mro` whose body (or `__init__`) holds `store`."""
+    cls = next(c for c in mro if any(n is store for n in m.findall(c, m.Assign())))
+    return info.owner_of(cls)
 
 
 def _state(cls: cst.ClassDef) -> str:
@@ -354,13 +375,16 @@ def _escape(info: ModuleInfo, mro: list[cst.ClassDef], attr: str, store: cst.Ass
     class of `mro` (`Kernel._blend`), a `setattr` naming it (or a computed name), or the bare
     name in a class of `mro` (`_other = _blend`). (Another class's `self._blend` is its own.)"""
     stored = {id(t.target) for t in store.targets}
-    dotted = {id(a.attr) for a in m.findall(info.module, m.Attribute(attr=m.Name(attr)))}
+    attrs = [*m.findall(info.module, m.Attribute(attr=m.Name(attr))),  # and a base's module
+             *(n for c in mro if info.owner_of(c) is not info
+               for n in m.findall(c, m.Attribute(attr=m.Name(attr))))]
+    named = {id(cst.ensure_type(a, cst.Attribute).attr) for a in attrs}
     mine = {c.name.value for c in mro}
     inside = {id(n) for c in mro for n in m.findall(c, m.Attribute(attr=m.Name(attr)))}
     others = {id(n) for s in info.module.body if isinstance(s, cst.ClassDef)
               and s.name.value not in mine
               for n in m.findall(s, m.Attribute(attr=m.Name(attr)))} - inside
-    for node in m.findall(info.module, m.Attribute(attr=m.Name(attr))):
+    for node in attrs:
         if id(node) in stored or id(node) in uses:
             continue
         spelled = cst.ensure_type(node, cst.Attribute).value
@@ -371,7 +395,13 @@ def _escape(info: ModuleInfo, mro: list[cst.ClassDef], attr: str, store: cst.Ass
         args = cst.ensure_type(call, cst.Call).args
         if len(args) >= 2 and literal_string(args[1].value) in (attr, None):
             return code_of(call).strip()
+    # a class-body default another class of `mro` binds (`_functor = None` on a template
+    # base) is shadowed by the store, the instance's or a class's before it in the MRO
+    bound = {id(t.target) for c in mro for s in c.body.body
+             if m.matches(s, m.SimpleStatementLine(body=[m.Assign()]))
+             for t in cst.ensure_type(cst.ensure_type(s, cst.SimpleStatementLine).body[0],
+                                      cst.Assign).targets}
     for node in (n for c in mro for n in m.findall(c, m.Name(attr))):
-        if id(node) not in dotted and not any(node is t.target for t in store.targets):
+        if id(node) not in named | bound:
             return attr
     return ""

@@ -14,6 +14,7 @@ from dataclasses import replace
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.class_keywords import keyword_members
 from migrate.class_members import class_members
 from migrate.class_registrations import registering_decorators
 from migrate.class_stored_kernels import class_level_kernels
@@ -204,7 +205,7 @@ class _HiddenBuiltinsError(Exception):
 
 def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
              renames: dict[str, str], qualify: set[str]) -> KernelFunction:
-    mk.members = class_members(mro)
+    mk.members = keyword_members(mk.info, mro, class_members(mro))  # and class keywords
     mk.mro = mro
     for dunder in ("__new__", "__call__", "__getattr__", "__getattribute__"):
         if dunder in mk.members:

@@ -416,8 +416,8 @@ class KernelMigration:
             return None
         value = member.value
         if value is None:
-            raise SkipError(f"reads self.{name}, which its class binds in a way the codemod "
-                            "cannot read")
+            raise SkipError(f"reads self.{name}, which {member.why or 'its class binds in a '}"
+                            f"{'' if member.why else 'way the codemod cannot read'}")
         if (isinstance(value, cst.Call) and dotted(value.func) == "staticmethod"
                 and len(value.args) == 1):
             value = value.args[0].value
@@ -425,9 +425,10 @@ class KernelMigration:
                 return self._lifted_lambda(member, name, value)
             if not isinstance(value, (cst.Name, cst.Attribute)):
                 raise SkipError(f"reads self.{name} = {code_of(member.value)}")
-            if assigned_outside(self.info, name) or \
-                    assigned_outside(self.info.owner_of(member.owner), name) or \
-                    (dotted(value) or "").split(".")[0] in class_body_names(member.owner):
+            if not member.keyword and (  # a class keyword's stores checked where read
+                    assigned_outside(self.info, name)
+                    or assigned_outside(self.info.owner_of(member.owner), name)
+                    or (dotted(value) or "").split(".")[0] in class_body_names(member.owner)):
                 raise SkipError(f"reads self.{name} = {code_of(member.value)}, which is not a "
                                 "module-level function bound once")
             return value

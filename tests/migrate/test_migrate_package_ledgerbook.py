@@ -55,10 +55,13 @@ EXPECTED: dict[str, dict[str, tuple[str, str, str, Any]]] = {
                  "SoftsignKernel": ("migrated", "lb_softsign", BOOKED, {"CPU": ["FLOAT32"]})},
     "scaled.py": {"ScaleKernel": ("migrated", "lb_scale", BOOKED, {"CPU": REAL})},
     # its base stores `cls.op_type`, which its compute reads: not replaced, the booking
-    # falls back to following, where the read itself refuses the PHI kernel
+    # falls back to following, where the read itself refuses the PHI kernel, naming the
+    # hook, which books the class besides storing its keyword (`class_keywords`)
     "tagged.py": {"TaggedKernel": (
-        "skipped", "lb_tagged", "uses self beyond helpers and constant class attributes "
-        "(instance state)", None)},
+        "skipped", "lb_tagged", "reads self.op_type, which `LedgerKernel.__init_subclass__` "
+        "(book.py) sets for TaggedKernel and runs `if op is not None:` (only `cls.NAME = "
+        "<parameter>` or `cls.NAME = staticmethod(<parameter>)` after `super()."
+        "__init_subclass__(**kwargs)` is read)", None)},
     # the twins: the booking is not proven, so the class statements stay and the PHI
     # kernels follow the classes' keys, each row naming why
     "filtered.py": {"HalfKernel": (
