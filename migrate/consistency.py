@@ -8,6 +8,7 @@ from __future__ import annotations
 import libcst as cst
 
 from compat.statuses import KernelStatus
+from migrate.followed_kernels import followed, followed_shared_reason
 from migrate.kernel_model import KernelFunction
 from migrate.kernel_outputs import NO_OUTPUT
 from migrate.records import KernelRecord, Unit
@@ -57,8 +58,10 @@ def check_shared_phi_names(info: ModuleInfo, migrated: dict[Unit, KernelFunction
     migrates and the others are `covered` by it: each was migrated against its own
     proto to the same parameters, so the primary's kernel signature fits them all, and
     a covered op whose proto the default mapping does not fit gets its own mapping to
-    it (see `assemble`). Returns the covered units (taken out of `migrated`) with the
-    unit covering each.
+    it (see `assemble`). A group with a kernel whose PHI kernel follows its class's keys
+    (`followed_kernels`) is refused whole: `follow_legacy_kernel` follows one op's keys,
+    and the other ops' keys the unread code gives the class may differ. Returns the
+    covered units (taken out of `migrated`) with the unit covering each.
     """
     covered: dict[Unit, Unit] = {}
     by_name: dict[str, list[Unit]] = {}
@@ -71,6 +74,11 @@ def check_shared_phi_names(info: ModuleInfo, migrated: dict[Unit, KernelFunction
         primary = name if name in ops else ops[0]
         first = next(u for u in units if u[1] == primary)
         others = [u for u in units if u[1] != primary]
+        classes = sorted({u[0] for u in units if followed(info, u[0])})
+        if classes:  # its PHI kernel would follow the class's keys for one op only
+            for unit in units:
+                demote(unit, followed_shared_reason(classes, name, ops), migrated, records)
+            continue
         if all(_same_kernel(migrated[first], migrated[u]) for u in others) \
                 and all(isinstance(info.protos.get(u[1]), StaticProto) for u in units):
             for unit in others:

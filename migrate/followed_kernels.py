@@ -62,6 +62,15 @@ def followed_reason(elsewhere: str, why: str = "") -> str:
             "the class's keys" + (f" (its class statement not replaced: {why})" if why else ""))
 
 
+def followed_shared_reason(classes: list[str], phi_name: str, ops: list[str]) -> str:
+    """Why kernels of `ops`, sharing PHI kernel `phi_name`, stay legacy when one of them is
+    of a class (`classes`) whose PHI kernel would follow the class's keys."""
+    return (f"{' and '.join(classes)} {'is' if len(classes) == 1 else 'are'} registered by "
+            f"code the codemod cannot read for ops {', '.join(sorted(ops))}, which all map "
+            f"to PHI kernel '{phi_name}': the PHI kernel would follow the class's keys for "
+            "one op only, and the keys that code gives the others may differ")
+
+
 def follow_statement(kf: KernelFunction, names: dict[str, str]) -> cst.SimpleStatementLine:
     """`follow_legacy_kernel("op", kernel, Class)` (`name=` when the PHI kernel's name is
     not the op's); `names`: the module's aliases of framework names."""

@@ -17,14 +17,16 @@ kernel never was) is proven by `--verify`, which also runs the kernel aliased.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import libcst as cst
 import libcst.matchers as m
 
 from migrate.emit import YAML_TYPES
 from migrate.kernel_model import Fold, Param, SkipError
-from migrate.names import NameWalker, snake
+from migrate.names import NameWalker, snake, store_names
 from migrate.static_facts import AttrSlot, StaticProto, VarSlot
 from phi.op_defs import ArgDef, ArgType, OpDef
 
@@ -311,6 +313,81 @@ def none_checked(block: cst.CSTNode) -> set[str]:
     return names
 
 
+#: `if NAME is None: raise ...` alone: a guard refusing None, which handles nothing
+_RAISE_GUARD = m.If(
+    test=m.Comparison(left=m.Name(), comparisons=[m.ComparisonTarget(
+        operator=m.Is(), comparator=m.Name("None"))]),
+    body=m.OneOf(m.IndentedBlock(body=[m.SimpleStatementLine(body=[m.Raise()])]),
+                 m.SimpleStatementSuite(body=[m.Raise()])),
+    orelse=None)
+
+
+class _DropRaiseGuards(cst.CSTTransformer):
+    """The body without its raise guards; after a guard of a name the body never binds,
+    the name's later None tests in the same statement list are decided (made `_decided`)."""
+
+    def __init__(self, stored: set[str]) -> None:
+        self.stored = stored
+
+    def _guarded(self, body: Sequence[cst.BaseStatement]) -> list[cst.BaseStatement]:
+        out: list[cst.BaseStatement] = []
+        decided: set[str] = set()
+        for stmt in body:
+            if m.matches(stmt, _RAISE_GUARD):
+                name = cst.ensure_type(cst.ensure_type(stmt, cst.If).test, cst.Comparison).left
+                if cst.ensure_type(name, cst.Name).value not in self.stored:
+                    decided.add(cst.ensure_type(name, cst.Name).value)
+                continue
+            out.append(cst.ensure_type(stmt.visit(_Decided(decided)), cst.BaseStatement)
+                       if decided else stmt)
+        return out
+
+    def leave_IndentedBlock(self, original: cst.IndentedBlock,  # noqa: N802
+                            updated: cst.IndentedBlock) -> cst.IndentedBlock:
+        return updated.with_changes(body=self._guarded(updated.body))
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:  # noqa: N802
+        return updated.with_changes(body=self._guarded(updated.body))
+
+
+class _Decided(cst.CSTTransformer):
+    """`x is None` / `x is not None` of the `names` as a plain name (no None test)."""
+
+    def __init__(self, names: set[str]) -> None:
+        self.names = names
+
+    def leave_Comparison(self, original: cst.Comparison,  # noqa: N802
+                         updated: cst.Comparison) -> cst.BaseExpression:
+        test = m.Comparison(left=m.Name(), comparisons=[m.ComparisonTarget(
+            operator=m.OneOf(m.Is(), m.IsNot()), comparator=m.Name("None"))])
+        if m.matches(updated, test) and \
+                cst.ensure_type(updated.left, cst.Name).value in self.names:
+            return cst.Name("_decided")
+        return updated
+
+
+def none_handled(block: cst.CSTNode) -> set[str]:
+    """`none_checked`'s names but those the body only guards (`if x is None: raise E`, the
+    name's None tests after such a guard decided): the body computes something when they
+    are None."""
+    stored = store_names(block.visit(_DropIdentities()), outer_only=False)
+    return none_checked(block.visit(_DropRaiseGuards(stored)))
+
+
+class _DropIdentities(cst.CSTTransformer):
+    """Without `x = x` / `x, y = x, y` (what reading slots into locals leaves): they bind
+    no new value."""
+
+    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,  # noqa: N802
+                                  updated: cst.SimpleStatementLine) -> Any:
+        body = [s for s in updated.body if not (
+            m.matches(s, m.Assign(targets=[m.AssignTarget(target=m.Name() | m.Tuple())],
+                                  value=m.Name() | m.Tuple()))
+            and cst.ensure_type(s, cst.Assign).targets[0].target.deep_equals(
+                cst.ensure_type(s, cst.Assign).value))]
+        return updated.with_changes(body=body) if body else cst.RemoveFromParent()
+
+
 def once_bound_aliases(block: cst.CSTNode) -> dict[str, str]:
     """local -> name for `local = name` / `a, b = n1, n2` statements of the body, where the
     local is stored nowhere else."""
@@ -330,5 +407,5 @@ def once_bound_aliases(block: cst.CSTNode) -> dict[str, str]:
 
 
 __all__ = ["GRAD_OP", "GRAD_SUFFIX", "GradPlan", "backward_entry", "check_optional", "conform",
-           "forward_type", "is_grad_op", "none_checked", "plan_grad", "registered_forward",
-           "skip_cause"]
+           "forward_type", "is_grad_op", "none_checked", "none_handled", "plan_grad",
+           "registered_forward", "skip_cause"]

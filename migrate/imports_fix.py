@@ -15,7 +15,7 @@ from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate import emit
-from migrate.import_effects import FIRST_PARTY, KEPT_COMMENT, droppable
+from migrate.import_effects import FIRST_PARTY, KEPT_COMMENT, droppable, module_file
 from migrate.kernel_model import SkipError
 from migrate.moved_reads import bound_name, split_alias
 from migrate.names import isort_key
@@ -225,12 +225,11 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
     skeleton = AddImportsVisitor(context).transform_module(skeleton)
     head = [stmt for stmt in skeleton.body if _text(stmt) != _text(uses)]
     unused = {local for local in set(name_counts(removed)) & set(info.imports.names)
-              if info.imports.from_modules.get(local, "").startswith(".")} - keep - set(used) \
-        - info.imports.starred
-    head = _tidy_relative(head, unused, info.path)
+              if _of_tree(info, local)} - keep - set(used) - info.imports.starred
+    head = _tidy_tree_imports(head, unused, info.path)
     # kept only for the modules importing them from here: an explicit re-export
     head = _reexported(head, (set(name_counts(removed)) & keep) - set(used))
-    before |= {_text(stmt) for stmt in head if _relative_from(stmt) is not None}
+    before |= {_text(stmt) for stmt in head if _tree_import(stmt, info.path) is not None}
     out = _isort_order(new.with_changes(body=[*head, *rest]), before)
     return _space_after_docstring(info.module, out)
 
@@ -269,49 +268,71 @@ def _space_after_docstring(old: cst.Module, new: cst.Module) -> cst.Module:
     return new.with_changes(body=body)
 
 
-def _relative_from(stmt: Any) -> tuple[str, cst.ImportFrom] | None:
-    """(`.mod` as written, the statement) for a lone relative `from .mod import a, b`."""
+def _of_tree(info: ModuleInfo, local: str) -> bool:
+    """`local` is bound by importing a module of the tree (`from .m import x`, `from
+    pkg.m import x`, `import pkg.m as m`): the statement is tidied here, not by LibCST."""
+    module = info.imports.from_modules.get(local)
+    if module is None:  # `import a.b as c`: the module itself
+        module = info.imports.names.get(local, "")
+    return module.startswith(".") or (
+        info.path is not None and module_file(info.path, module) is not None)
+
+
+def _tree_import(stmt: Any, path: Path | None) -> tuple[str, cst.ImportFrom | cst.Import] | None:
+    """(a key, the statement) for a lone import of modules of the tree, relative or by
+    absolute name: `from .mod import a, b` and `from pkg.mod import a` keyed by the module
+    as written (statements of one module merge), `import pkg.mod as m` by its own text."""
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
         return None
     small = stmt.body[0]
-    if not isinstance(small, cst.ImportFrom) or not small.relative or \
-            isinstance(small.names, cst.ImportStar):
+    if isinstance(small, cst.Import):
+        spelled = [dotted(a.name) or "" for a in small.names]
+        if path is None or not all(module_file(path, s) for s in spelled):
+            return None
+        return "import " + ", ".join(_alias_text(a) for a in small.names), small
+    if not isinstance(small, cst.ImportFrom) or isinstance(small.names, cst.ImportStar):
         return None
-    base = dotted(small.module) if small.module is not None else ""
-    return "." * len(small.relative) + (base or ""), small
+    module = "." * len(small.relative) + (dotted(small.module) or "" if small.module else "")
+    if small.relative or (path is not None and module_file(path, module) is not None):
+        return module, small
+    return None
 
 
-def _tidy_relative(head: list[Any], unused: set[str], path: Path | None) -> list[Any]:
-    """Relative from-imports (which LibCST's visitors leave alone): names in `unused` go
-    where their module stays imported (another name of the statement, or another
-    statement of that module), and statements of one module added by the codemod merge
-    into the first one, names sorted as isort does. A statement none of whose names is
-    read any more goes where importing its module does nothing that is not done anyway
+def _tidy_tree_imports(head: list[Any], unused: set[str], path: Path | None) -> list[Any]:
+    """Imports of modules of the tree (which LibCST's visitors would drop whatever
+    importing them does; relative ones they leave alone): names in `unused` go where their
+    module stays imported (another name of the statement, or another statement of that
+    module), and from-imports of one module added by the codemod merge into the first one,
+    names sorted as isort does. A statement none of whose names is read any more goes
+    where importing its module does nothing that is not done anyway
     (`import_effects.droppable`); else it keeps its first name, marked `# noqa: F401`
     with why (importing a sibling registers its ops)."""
     by_module: dict[str, list[int]] = {}
     for i, stmt in enumerate(head):
-        rel = _relative_from(stmt)
-        if rel is not None:
-            by_module.setdefault(rel[0], []).append(i)
+        found = _tree_import(stmt, path)
+        if found is not None:
+            by_module.setdefault(found[0], []).append(i)
     out = list(head)
-    for module, at in by_module.items():
-        names = [_alias_text(a) for i in at for a in _relative_from(head[i])[1].names]  # type: ignore[index]
-        kept = [n for n in names if n.split(" as ")[-1] not in unused]
+    for key, at in by_module.items():
+        smalls = [_tree_import(head[i], path)[1] for i in at]  # type: ignore[index]
+        names = [_alias_text(a) for s in smalls for a in s.names]  # type: ignore[union-attr]
+        kept = [n for n in names if bound_name(n) not in unused]
         if len(at) == 1 and kept == names:
             continue
         first = head[at[0]]
         comment = None
         if not kept:
             others = [s for j, s in enumerate(out) if s is not None and j not in at]
-            if all(droppable(path, _relative_from(head[i])[1], others)  # type: ignore[index]
-                   for i in at):
+            if all(droppable(path, s, others) for s in smalls):
                 for i in at:
                     out[i] = None
                 continue
             kept, comment = names[:1], KEPT_COMMENT
-        stmt = cst.parse_statement(_import_text(module, sorted(
-            dict.fromkeys(kept), key=isort_key))).with_changes(leading_lines=first.leading_lines)
+        if isinstance(smalls[0], cst.Import):
+            text = "import " + ", ".join(kept) + "\n"
+        else:
+            text = _import_text(key, sorted(dict.fromkeys(kept), key=isort_key))
+        stmt = cst.parse_statement(text).with_changes(leading_lines=first.leading_lines)
         if comment is not None and isinstance(stmt, cst.SimpleStatementLine):
             stmt = stmt.with_changes(trailing_whitespace=cst.TrailingWhitespace(
                 whitespace=cst.SimpleWhitespace("  "), comment=cst.Comment(comment)))
@@ -326,6 +347,8 @@ def _removals(info: ModuleInfo, local: str) -> list[tuple[str, str | None, str |
     import binding `local` if nothing uses it."""
     qualified = info.imports.names[local]
     module = info.imports.from_modules.get(local)
+    if _of_tree(info, local):  # `_tidy_tree_imports`' (importing it may register ops)
+        return []
     if module is None and local == qualified:  # `import a.b.c` binds `a`: each such import
         return [(full, None, None) for stmt in iter_top_statements(info.module.body)
                 for small in (stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ())
@@ -334,10 +357,8 @@ def _removals(info: ModuleInfo, local: str) -> list[tuple[str, str | None, str |
                 and (full := dotted(alias.name) or "").split(".")[0] == local]
     if module is None:  # `import a.b as c` binds c
         return [(qualified, None, local if local != qualified.split(".")[0] else None)]
-    if not module.startswith("."):
-        obj = qualified.rsplit(".", 1)[-1]
-        return [(module, obj, local if local != obj else None)]
-    return []
+    obj = qualified.rsplit(".", 1)[-1]
+    return [(module, obj, local if local != obj else None)]
 
 
 def _split_head(module: cst.Module) -> tuple[list[Any], list[Any]]:

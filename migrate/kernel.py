@@ -21,7 +21,7 @@ from migrate.class_stored_kernels import class_level_kernels
 from migrate.decorator_stores import decorator_stores, inherited_reads
 from migrate.fstring_fields import spelled_for_old_pythons
 from migrate.generator_managers import inline_managers
-from migrate.grads import GradPlan, check_optional, conform, none_checked
+from migrate.grads import GradPlan, check_optional, conform, none_checked, none_handled
 from migrate.has_attr_folds import fold_has_attr
 from migrate.helper_objects import held_helpers, inline_helpers
 from migrate.inert_bases import INERT_ABC, abc_metaclass, abstract_left
@@ -304,7 +304,7 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
         uses = (mk.inputs_read.get(slot) or set()) | (mk.outputs_read.get(slot) or set())
         if {"single", "list"} <= uses:
             raise SkipError(f"reads '{slot}' both as one tensor and as a list")
-    param_list = _params(mk, none_checked(new_block))
+    param_list = _params(mk, none_checked(new_block), none_handled(new_block))
     read = {("input", s) for s in mk.inputs_read} | {("output", s) for s in mk.outputs_read}
     read |= {("attr", a) for a in mk.attrs_read}
     if mk.grad is not None:
@@ -385,7 +385,13 @@ def _dtype_attrs(mk: KernelMigration, body: cst.CSTNode, ctx: str) -> set[str]:
     return out
 
 
-def _params(mk: KernelMigration, none_checked: set[str]) -> list[Param]:
+def _params(mk: KernelMigration, none_checked: set[str], none_handled: set[str]
+            ) -> list[Param]:
+    """The kernel's parameters. An input is optional as its proto declares it
+    (dispensable): a guard refusing None (`if x is None: raise ...`) makes none optional;
+    a forward kernel computing something when a required input is None is refused (the
+    proto and the kernel disagree). An output is optional when dispensable or checked for
+    None (a grad kernel writes what is asked)."""
     out: list[Param] = []
     for v in mk.proto.inputs:
         uses = mk.inputs_read.get(v.name)
@@ -393,7 +399,12 @@ def _params(mk: KernelMigration, none_checked: set[str]) -> list[Param]:
             continue
         is_list = v.duplicable or "list" in uses  # read as a list: a tensor array
         name = mk.param_name(v.name, "input")
-        optional = not is_list and (v.dispensable or name in none_checked)
+        if mk.grad is None and not is_list and not v.dispensable and name in none_handled:
+            raise SkipError(f"the legacy kernel computes something when input '{v.name}' is "
+                            f"None (checks `{name}` for None other than to raise), but op "
+                            f"'{mk.op_type}' does not declare it dispensable")
+        optional = not is_list and (v.dispensable or (
+            mk.grad is not None and name in none_checked))
         hint = "list[DenseTensor]" if is_list else (
             "DenseTensor | None" if optional else "DenseTensor")
         out.append(Param(name, "input", v.name, hint, optional, is_list))
