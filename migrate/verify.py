@@ -38,6 +38,7 @@ from migrate.verify_cases import (
     cases_for,
     grad_call,
     kernel_reads_lod,
+    label_inputs,
     small_int_attrs,
     small_ints,
     without_each_optional_output,
@@ -269,6 +270,7 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
         res.detail = f"no valid inputs ({why or f'no case applies to {res.dtype}'})"
         return
     cases += small_ints(fwd_proto or proto, cases, dtype)
+    cases += label_inputs(fwd_proto or proto, cases)
     cases += small_int_attrs(fwd_proto or proto, cases, dtype)
     rejected: list[str] = []
     raised = 0  # of the rejected: how many the legacy op raised on
