@@ -287,7 +287,13 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
         try:
             if fwd_proto is not None:
                 f_call = case.call(fwd_proto, dtype, seed)
-                f_run = _forward_run(forward, f_call, res.backend, cuda)
+                try:
+                    f_run = _forward_run(forward, f_call, res.backend, cuda)
+                except Exception as exc:  # the forward op's own rules: the fallbacks' turn
+                    if not case.fallback:
+                        rejected.append(f"{name}: forward op {forward} raised {_cause(exc)}")
+                        raised += 1
+                    continue
                 inputs, attrs, outputs = grad_call(proto, f_call, f_run.outputs, seed)
                 name = f"{case.name} of {forward}, cotangents like its outputs"
             else:
