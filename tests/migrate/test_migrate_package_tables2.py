@@ -4,14 +4,19 @@ module, `functools.partial`s of them with literal arguments (spelled `functools.
 and `partial`) and a numpy function, through a local (`fn = self.MODES[ctx.attr("mode")]`);
 `BlendKernel` calls class attributes bound to partials (`partial(_lincomb)` with no bound
 argument, `partial(_lincomb, beta=0.5)`). Both read their tables from module-level names.
-`labels.py`'s softmax cross-entropy (`X` [N, C], `Label` one id per row) and its grad op
+`memos.py`'s `WindowKernel` caches `_window(n, kind)` in a class-level dict keyed `(n,
+kind)` and `PolyKernel` fills `self._coeffs` (None in `__init__`) with a constant array
+on its first run: both read as the computation itself. `labels.py`'s softmax
+cross-entropy (`X` [N, C], `Label` one id per row) and its grad op
 raise on every derived case (each input of X's shape): verify's `label_inputs` fallbacks
 give `Label` X's leading dims with ids in [0, C), and both migrate verified. Negative
 twins: a table a function extends (`plugins.py`), a partial whose keywords a function
 changes (`retune.py`), a partial bound with an argument computed by a call
-(`computed.py`): refused, named. After `--write` every module still imports and every op
-computes what it computed before; a label op rejecting every input stays failed, not
-written."""
+(`computed.py`), and caches that are state in effect (`memo_twins.py`: one a module
+function reads, one written into, one keyed by fewer names than its computation reads,
+one filled by a function appending to a module list): refused, named. After `--write`
+every module still imports and every op computes what it computed before; a label op
+rejecting every input stays failed, not written."""
 
 from __future__ import annotations
 
@@ -26,7 +31,11 @@ from migrate_helpers import (
     assert_nothing_broken,
     console,
     copy_package,
+    function_source,
+    migrate,
+    run_package_ops,
     run_script,
+    unary,
     write_copy,
 )
 
@@ -38,11 +47,30 @@ PACKAGE = "pkg_tables2"
 _F32 = {"CPU": ["FLOAT32"]}
 _FLOATS = {"CPU": ["FLOAT32", "FLOAT64"]}
 _TABLE = "reads self.MODES, a class-level table of functions "
+_MEMO = "migrated; reads the memo cache `self._"
 EXPECTED = {
     "dist.py": {"DistKernel": ("migrated", "t2_dist", "", _FLOATS),
                 "BlendKernel": ("migrated", "t2_blend", "", _F32)},
     "labels.py": {"SoftmaxXentKernel": ("migrated", "t2_softmax_xent", "", _FLOATS),
                   "SoftmaxXentGradKernel": ("migrated", "t2_softmax_xent_grad", "", _FLOATS)},
+    "memos.py": {"WindowKernel": ("migrated", "t2_window", _MEMO, _FLOATS),
+                 "PolyKernel": ("migrated", "t2_poly", _MEMO, _F32)},
+    "memo_twins.py": {
+        "PeekedWindowKernel": (
+            "skipped", "t2_peeked_window", "keeps a class-level dict cache self._windows, which "
+            "pkg_tables2/memo_twins.py reads `._windows` (`PeekedWindowKernel._windows`)", {}),
+        "DampedWindowKernel": (
+            "skipped", "t2_damped_window", "keeps a class-level dict cache self._damped, and "
+            "compute() augments it in place (`w *= 0.5`): the cached value would change", {}),
+        "LooseKeyWindowKernel": (
+            "skipped", "t2_loose_window", "keeps a class-level dict cache self._loose "
+            "(`self._loose[n] = _window(n, kind)`) whose key does not cover every input of "
+            "the computation ('kind')", {}),
+        "LoggedWindowKernel": (
+            "skipped", "t2_logged_window", "keeps a class-level dict cache self._logged "
+            "(`self._logged[key] = _logged_window(n, kind)`) whose computation is not pure: "
+            "function '_logged_window': `_BUILT.append((n, kind))` changes the object it is "
+            "called on", {})},
     "plugins.py": {"PluggedDistKernel": (
         "skipped", "t2_plugged_dist",
         _TABLE + "that is changed in place (`PluggedDistKernel.MODES[name] = fn`)", {})},
@@ -55,7 +83,10 @@ EXPECTED = {
         _TABLE + "holding `functools.partial(_huber, scale=_default_scale())`, whose "
         "argument `_default_scale()` is no literal constant", {})},
 }
-MIGRATED = ("t2_dist", "t2_blend", "t2_softmax_xent", "t2_softmax_xent_grad")
+MIGRATED = ("t2_dist", "t2_blend", "t2_softmax_xent", "t2_softmax_xent_grad", "t2_window",
+            "t2_poly")
+WINDOW_OPS = ("t2_window", "t2_poly", "t2_peeked_window", "t2_damped_window",
+              "t2_loose_window", "t2_logged_window")
 PAIR_OPS = ("t2_dist", "t2_blend", "t2_plugged_dist", "t2_retuned_dist", "t2_computed_dist")
 MODES = ("l1", "l2", "smooth", "wide", "max", "half", "cosine")
 
@@ -96,14 +127,21 @@ for shape in ((3,), (3, 1)):
     out[f"xent_grad {shape}"] = run("t2_softmax_xent_grad", feed, {}, ["X@GRAD"])
 print(json.dumps(out))
 '''
-LEGACY = ("t2_plugged_dist", "t2_retuned_dist", "t2_computed_dist")
-MODULES = [f"{PACKAGE}.{m}" for m in ("dist", "labels", "plugins", "retune", "computed")]
+LEGACY = ("t2_plugged_dist", "t2_retuned_dist", "t2_computed_dist", "t2_peeked_window",
+          "t2_damped_window", "t2_loose_window", "t2_logged_window")
+MODULES = [f"{PACKAGE}.{m}" for m in ("dist", "labels", "plugins", "retune", "computed",
+                                      "memos", "memo_twins")]
+#: each window op twice per kind: a cache filled by the first run serves the second
+WINDOW_CASES = {op: [{"kind": k} for k in ("hann", "hamming", "flat", "hann")]
+                for op in WINDOW_OPS}
 
 
 def _run(root: Path, mode: str) -> Any:
-    return run_script(_RUN, str(root), json.dumps(MODULES), mode,
-                      json.dumps(LEGACY if mode == "phi" else []), json.dumps(PAIR_OPS),
-                      json.dumps(MODES))
+    pairs = run_script(_RUN, str(root), json.dumps(MODULES), mode,
+                       json.dumps(LEGACY if mode == "phi" else []), json.dumps(PAIR_OPS),
+                       json.dumps(MODES))
+    return {"pairs": pairs, "windows": run_package_ops(
+        root, MODULES, WINDOW_CASES, mode, frozenset(LEGACY) if mode == "phi" else frozenset())}
 
 
 @pytest.fixture(scope="module")
@@ -119,7 +157,7 @@ def test_every_kernel_has_its_row_and_the_migrated_ones_verify_identical(
 def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[str, Any]
                                                                   ) -> None:
     assert_nothing_broken(written, MIGRATED)
-    before = written["before_ops"]
+    before = written["before_ops"]["pairs"]
     # the table's entries differ, the partials' bound arguments count, a missing mode fails
     dist = {m: before[f"t2_dist {m}"] for m in ("l1", "l2", "smooth", "wide", "max")}
     assert len({json.dumps(v) for v in dist.values()}) == 5
@@ -128,6 +166,21 @@ def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[
     assert before["t2_blend l1"] == before["t2_blend cosine"]
     assert before["xent (3,)"] == before["xent (3, 1)"]
     assert isinstance(before["xent_grad (3,)"], dict)
+    windows = written["before_ops"]["windows"]
+    assert windows["t2_window {'kind': 'hann'}"] != windows["t2_window {'kind': 'flat'}"]
+    assert windows["t2_poly {'kind': 'hann'}"] != windows["t2_window {'kind': 'hann'}"]
+    # the loose key's cache answers `flat` with the window its first run filled (`hann`):
+    # state in effect, which the refusal keeps
+    assert windows["t2_loose_window {'kind': 'flat'}"] == \
+        windows["t2_loose_window {'kind': 'hann'}"] != windows["t2_window {'kind': 'flat'}"]
+
+
+def test_the_caches_become_their_computations(written: dict[str, Any]) -> None:
+    text = (written["pkg"] / "memos.py").read_text()
+    assert "    w = _window(n, kind)\n" in text
+    assert "    coeffs = np.array(COEFFS, dtype=np.float64)\n" in text
+    assert "np.polyval(coeffs, x.data)" in text
+    assert "_cache" not in text and "self." not in text
 
 
 def test_the_kernels_read_their_tables_from_module_level_names(written: dict[str, Any]
@@ -139,7 +192,7 @@ def test_the_kernels_read_their_tables_from_module_level_names(written: dict[str
     assert "_half = partial(_lincomb, beta=0.5)\n" in text
     assert "fn = _MODES[mode]" in text
     assert "out[...] = _half(x.data, y.data)" in text and "self." not in text
-    for name in ("plugins.py", "retune.py", "computed.py"):
+    for name in ("plugins.py", "retune.py", "computed.py", "memo_twins.py"):
         assert (written["pkg"] / name).read_text() == (CORPUS / PACKAGE / name).read_text()
 
 
@@ -168,7 +221,8 @@ def test_the_label_fallbacks_give_the_other_inputs_the_leading_dims_of_the_first
 
 def test_a_label_op_rejecting_every_input_stays_failed_and_unwritten(tmp_path: Path) -> None:
     pkg = copy_package(tmp_path, PACKAGE)
-    for name in ("dist.py", "plugins.py", "retune.py", "computed.py"):
+    for name in ("dist.py", "plugins.py", "retune.py", "computed.py", "memos.py",
+                 "memo_twins.py"):
         (pkg / name).unlink()
     labels = pkg / "labels.py"
     text = labels.read_text().replace(
@@ -186,3 +240,60 @@ def test_a_label_op_rejecting_every_input_stays_failed_and_unwritten(tmp_path: P
         ), rows[kernel]
         assert "no class id is valid here" in rows[kernel]["reason"]
     assert labels.read_text() == text
+
+
+_LAZY = '''
+import numpy as np
+COEFFS = (1.0, 2.0, 3.0, 4.0)
+
+
+class UnaryKernel(OpKernel):
+    def __init__(self):
+        super().__init__()
+        self._coeffs = None
+
+    def compute(self, ctx):
+        x = ctx.input("X")
+        out = ctx.output("Out").mutable_data(ctx.place)
+        BEFORE
+        if self._coeffs is None:
+            self._coeffs = EXPR
+        out[...] = x.data * self._coeffs
+        AFTER
+'''
+_SAID = ("keeps a lazily filled instance value self._coeffs (`self._coeffs = {expr}`)")
+
+
+@pytest.mark.parametrize(("subs", "reason"), [
+    ({}, None),
+    ({"AFTER": "self._coeffs = None"},
+     _SAID + ": compute() sets self._coeffs again"),
+    ({"BEFORE": "print(self._coeffs)"},
+     _SAID + ": compute() reads self._coeffs before it is filled"),
+    ({"AFTER": "c = self._coeffs\n        c[0] = 5"},
+     "keeps a lazily filled instance value self._coeffs, and compute() writes into it "
+     "(`c[0]`): the cached value would change"),
+    ({"AFTER": "np.copyto(self._coeffs, x.data[0])"},
+     "keeps a lazily filled instance value self._coeffs, and compute() hands it to "
+     "`np.copyto`, which may change it"),
+    ({"EXPR": "np.random.rand(4)"},
+     _SAID + " whose computation is not pure: it calls `np.random.rand` (numpy.random.rand), "
+     "which has effects"),
+    ({"EXPR": "np.array(x.data)"},
+     _SAID + " whose computation reads the local 'x' (a lazy value computes a constant)"),
+])
+def test_a_lazy_value_is_read_as_its_constant_unless_it_is_state(
+        subs: dict[str, str], reason: str | None) -> None:
+    text = _LAZY
+    for key, value in {"BEFORE": "", "AFTER": "", "EXPR": "np.array(COEFFS)", **subs}.items():
+        text = text.replace(key, value)
+    result = migrate(unary(text))
+    record = next(r for r in result.records if r.kernel == "UnaryKernel")
+    if reason is None:
+        assert record.status == "migrated", record.reason
+        assert "    coeffs = np.array(COEFFS)\n    out[...] = x.data * coeffs\n" in \
+            function_source(result, "unary_kernel")
+        return
+    assert record.status == "skipped"
+    said = reason.format(expr=subs.get("EXPR", "np.array(COEFFS)"))
+    assert record.reason.startswith(said), record.reason

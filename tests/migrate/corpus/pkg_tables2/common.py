@@ -17,3 +17,16 @@ class PairOp(OperatorWithKernel):
     def infer_shape(self, ctx):
         ctx.share_dim("X", "Out")
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class WindowMaker(OpProtoAndCheckerMaker):
+    def make(self):
+        self.add_input("X", "rows to weight")
+        self.add_output("Out", "X weighted along its last axis")
+        self.add_attr("kind", AttrType.STRING, "hann", "which window")
+
+
+class SameShapeOp(OperatorWithKernel):
+    def infer_shape(self, ctx):
+        ctx.share_dim("X", "Out")
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
