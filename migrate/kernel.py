@@ -215,7 +215,9 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     if compute is None:
         raise SkipError("defines no compute() in this module")
     init = mk.members.get("__init__")
-    compute, memos = fold_memos(mk.info, mro, init.function if init else None, compute)
+    params = {snake(v.name) for v in (*mk.proto.inputs, *mk.proto.outputs, *mk.proto.attrs)}
+    compute, memos = fold_memos(mk.info, mro, init.function if init else None, compute,
+                                frozenset(params))
     if memos:  # `w = self._cache[key]` -> `w = _make(n, kind)`
         mk.notes.append(memo_note(memos, compute.params.params[0].name.value))
     held = held_helpers(mk.info, mro, mk.members, init.function if init else None, compute)

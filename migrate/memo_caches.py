@@ -350,14 +350,17 @@ def _fresh(taken: set[str], attr: str) -> str:
 
 
 def fold_memos(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionDef | None,
-               compute: cst.FunctionDef) -> tuple[cst.FunctionDef, list[Memo]]:
+               compute: cst.FunctionDef, reserved: frozenset[str] = frozenset()
+               ) -> tuple[cst.FunctionDef, list[Memo]]:
     """compute() with each memo cache of its own body read as the computation it caches,
-    and the caches folded; SkipError naming a cache that cannot be read so."""
+    and the caches folded (a lazy value's local named apart from `reserved`, the kernel
+    function's parameters); SkipError naming a cache that cannot be read so."""
     if not compute.params.params:
         return compute, []
     me = compute.params.params[0].name.value
     body = list(compute.body.body)
     taken = set(info.module_names()) | {n.value for c in mro for n in m.findall(c, m.Name())}
+    taken |= reserved
     memos: list[Memo] = []
     reader = PureReader(info)
     out: list[cst.BaseStatement] = []
@@ -390,7 +393,8 @@ def fold_memos(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionDef 
             if not (isinstance(nxt, cst.Assign) and len(nxt.targets) == 1
                     and isinstance(nxt.targets[0].target, cst.Name)
                     and m.matches(nxt.value, m.Subscript(value=m.Attribute(
-                        value=m.Name(me), attr=m.Name(attr))))
+                        value=m.Name(me), attr=m.Name(attr)), slice=[m.SubscriptElement(
+                            m.Index())]))
                     and nxt.value.slice[0].slice.value.deep_equals(key)):  # type: ignore[attr-defined]
                 raise SkipError(f"{said} not read right after it is filled "
                                 f"(`NAME = {me}.{attr}[{code_of(key)}]`)")
