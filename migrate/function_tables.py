@@ -19,6 +19,14 @@ generated kernel reads it from a module-level binding of the same display (`_MOD
 `_<class>_<name>` where that is taken), lifted once per class and table, so `.get`,
 `[mode]`, `in` and `sorted(...)` give what they gave for every mode. Where the class's
 table is changed anywhere, the kernel stays legacy, naming the statement.
+
+Its values may also be numpy functions (`np.abs`) and `functools.partial`s of such a `def`
+or numpy function whose arguments are literal constants (`partial(_huber, scale=1.0)`,
+`partial(_lincomb)`), immutable too while nothing in the module reaches a partial's
+`.keywords` (cm55); a class attribute bound to such a partial alone (`_impl =
+functools.partial(_lincomb, beta=0.5)`, no descriptor: `self._impl` is the partial itself)
+is read from a module-level name the same way. A partial of anything else, or with an
+argument that is no literal constant, keeps the kernel legacy naming it.
 """
 
 from __future__ import annotations
@@ -27,13 +35,22 @@ import builtins
 from typing import Any
 
 import libcst as cst
+import numpy
 from libcst.metadata import MetadataWrapper, ParentNodeProvider
 
-from migrate.class_members import Member, _fixed_function, _tree_change, assigned_outside
+from migrate.class_members import (
+    Member,
+    _fixed_function,
+    _tree_change,
+    assigned_outside,
+    class_body_names,
+    is_immutable,
+)
 from migrate.kernel_model import SkipError
-from migrate.names import snake
+from migrate.name_bindings import top_level_bindings
+from migrate.names import load_names, snake
 from migrate.static_changes import _change, _statement
-from migrate.static_refs import FunctionRef, UnresolvableError
+from migrate.static_refs import FunctionRef, UnresolvableError, code_of, dotted
 
 #: builtins that only read the container handed to them
 _READING = frozenset({"sorted", "len", "list", "tuple", "set", "frozenset", "dict", "str",
@@ -43,10 +60,63 @@ _READING = frozenset({"sorted", "len", "list", "tuple", "set", "frozenset", "dic
 KernelMigration = Any
 
 
-def _shape(value: cst.BaseExpression) -> bool:
-    return isinstance(value, cst.Dict) and bool(value.elements) and all(
-        isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)
-        and isinstance(e.value, cst.Name) for e in value.elements)
+def _entries(value: cst.BaseExpression) -> list[cst.BaseExpression] | None:
+    """The function values of a table display (string keys), or a lone partial; None."""
+    if isinstance(value, cst.Dict):
+        if value.elements and all(isinstance(e, cst.DictElement)
+                                  and isinstance(e.key, cst.SimpleString)
+                                  for e in value.elements):
+            return [e.value for e in value.elements]  # type: ignore[union-attr]
+        return None
+    return [value] if isinstance(value, cst.Call) else None
+
+
+def _numpy_function(info: Any, node: cst.BaseExpression) -> bool:
+    """`node` names a callable of numpy through an import bound once (`np.abs`)."""
+    qualified = info.imports.resolve(node) if isinstance(node, cst.Attribute) else None
+    if not qualified or not qualified.startswith("numpy.") or dotted(node) is None:
+        return False
+    head = (dotted(node) or "").split(".")[0]
+    if head not in info.imports.names or len(top_level_bindings(info.module, head, set())) != 1:
+        return False
+    found: Any = numpy
+    for part in qualified.split(".")[1:]:
+        found = getattr(found, part, None)
+    return callable(found)
+
+
+def _entry(info: Any, node: cst.BaseExpression, said: str) -> bool:
+    """Whether table value `node` is a fixed function (a `def` of the module nothing
+    rebinds, a numpy function, a partial of either with literal arguments); SkipError for a
+    partial that is not; False for anything else (the generic refusal names it)."""
+    if isinstance(node, cst.Name):
+        try:
+            ref = info.ev.eval(node, {})
+        except UnresolvableError:
+            return False
+        if not isinstance(ref, FunctionRef):
+            return False
+        if why := _fixed_function(info, info, ref):
+            raise SkipError(f"{said} holding {why}")
+        return True
+    if _numpy_function(info, node):
+        return True
+    if not (isinstance(node, cst.Call) and info.imports.resolve(node.func) == "functools.partial"):
+        return False
+    shown = code_of(node)
+    if not node.args or any(a.star for a in node.args) or node.args[0].keyword is not None \
+            or not _entry(info, node.args[0].value, said):
+        raise SkipError(f"{said} holding `{shown}`, a partial of no function of its module "
+                        "bound once nor of numpy")
+    for arg in node.args[1:]:
+        try:
+            fixed = is_immutable(info.ev.eval(arg.value, {}))
+        except UnresolvableError:
+            fixed = False
+        if not fixed:
+            raise SkipError(f"{said} holding `{shown}`, whose argument "
+                            f"`{code_of(arg.value)}` is no literal constant")
+    return True
 
 
 def table_change(module: cst.Module, name: str) -> str:
@@ -62,6 +132,8 @@ def table_change(module: cst.Module, name: str) -> str:
             why = "is assigned"
         elif isinstance(parent, cst.Arg) and _reading_call(parents.get(parent), bound):
             continue
+        elif isinstance(parent, cst.Call) and parent.func is node:
+            continue  # `self._impl(a, b)`: a partial called
         else:
             why = _change(node, parents, True, hand_out_calls=True)
         if why:
@@ -82,23 +154,33 @@ def _reading_call(call: Any, bound: set[str]) -> bool:
             and hasattr(builtins, call.func.value))
 
 
+#: what reaches into a partial's state (its `keywords` dict is mutable)
+_PARTIAL_STATE = frozenset({"keywords", "__setstate__", "__dict__"})
+
+
+def _partial_reach(module: cst.Module) -> str:
+    for node in cst.matchers.findall(module, cst.matchers.Attribute()):
+        if isinstance(node, cst.Attribute) and node.attr.value in _PARTIAL_STATE:
+            return code_of(node)
+    return ""
+
+
 def function_table(mk: KernelMigration, name: str, member: Member) -> cst.Name | None:
     """The module-level name `self.NAME` (a table of functions, `member`) is read from;
     None when NAME holds no such table; SkipError when it does but something changes it."""
     info = mk.info
-    if member.value is None or not _shape(member.value) or \
-            info.owner_of(member.owner) is not info:
+    entries = _entries(member.value) if member.value is not None else None
+    if entries is None or info.owner_of(member.owner) is not info or (
+            class_body_names(member.owner) & set(load_names(member.value))):
         return None
-    try:
-        table = info.ev.eval(member.value, {})
-    except UnresolvableError:
+    kind = "a class-level table of functions" if isinstance(member.value, cst.Dict) else \
+        "a class-level functools.partial"
+    said = f"reads self.{name}, {kind}"
+    if not all([_entry(info, e, said) for e in entries]):
         return None
-    if not all(isinstance(v, FunctionRef) for v in table.values()):
-        return None
-    said = f"reads self.{name}, a class-level table of functions"
-    for ref in table.values():
-        if why := _fixed_function(info, info, ref):
-            raise SkipError(f"{said} holding {why}")
+    partials = [e for e in entries if isinstance(e, cst.Call)]
+    if partials and (reach := _partial_reach(info.module)):
+        raise SkipError(f"{said} whose module reaches a partial's state (`{reach}`)")
     if why := table_change(info.module, name):  # said with the statement changing it
         raise SkipError(f"{said} that {why}")
     if assigned_outside(info, name):  # `setattr(...)`

@@ -55,6 +55,7 @@ from migrate.kernel_rewrite import ConstantInliner, KernelMigration, Rewriter
 from migrate.kernel_tidy import fold_dead_branches, tidy
 from migrate.live_registrations import live_decorated
 from migrate.local_renames import rename_local
+from migrate.memo_caches import fold_memos, memo_note
 from migrate.names import load_names, snake
 from migrate.param_objects import inline_param_objects
 from migrate.static import ModuleInfo
@@ -216,6 +217,11 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     if compute is None:
         raise SkipError("defines no compute() in this module")
     init = mk.members.get("__init__")
+    params = {snake(v.name) for v in (*mk.proto.inputs, *mk.proto.outputs, *mk.proto.attrs)}
+    compute, memos = fold_memos(mk.info, mro, init.function if init else None, compute,
+                                frozenset(params))
+    if memos:  # `w = self._cache[key]` -> `w = _make(n, kind)`
+        mk.notes.append(memo_note(memos, compute.params.params[0].name.value))
     held = held_helpers(mk.info, mro, mk.members, init.function if init else None, compute)
     stored: dict[str, str] = {}
     if init is not None:  # only kernels stored to be composed are read
@@ -223,7 +229,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
             raise SkipError(f"{init.owner.name.value} binds __init__ to something other "
                             "than a method")
         counters, not_counters = write_only_counters(mk.info, mro, init.function, compute)
-        stored = stored_kernels(mro, init.function, compute, counters, not_counters, set(held))
+        stored = stored_kernels(mro, init.function, compute, counters, not_counters,
+                                set(held) | {mm.attr for mm in memos})
         if counters:
             compute = drop_counters(compute, counters)
             mk.notes.append(counter_note(counters, compute.params.params[0].name.value))

@@ -38,6 +38,7 @@ from migrate.verify_cases import (
     cases_for,
     grad_call,
     kernel_reads_lod,
+    label_inputs,
     small_int_attrs,
     small_ints,
     without_each_optional_output,
@@ -269,6 +270,7 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
         res.detail = f"no valid inputs ({why or f'no case applies to {res.dtype}'})"
         return
     cases += small_ints(fwd_proto or proto, cases, dtype)
+    cases += label_inputs(fwd_proto or proto, cases)
     cases += small_int_attrs(fwd_proto or proto, cases, dtype)
     rejected: list[str] = []
     raised = 0  # of the rejected: how many the legacy op raised on
@@ -285,7 +287,13 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
         try:
             if fwd_proto is not None:
                 f_call = case.call(fwd_proto, dtype, seed)
-                f_run = _forward_run(forward, f_call, res.backend, cuda)
+                try:
+                    f_run = _forward_run(forward, f_call, res.backend, cuda)
+                except Exception as exc:  # the forward op's own rules: the fallbacks' turn
+                    if not case.fallback:
+                        rejected.append(f"{name}: forward op {forward} raised {_cause(exc)}")
+                        raised += 1
+                    continue
                 inputs, attrs, outputs = grad_call(proto, f_call, f_run.outputs, seed)
                 name = f"{case.name} of {forward}, cotangents like its outputs"
             else:

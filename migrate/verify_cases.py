@@ -6,8 +6,10 @@ counts, values for an attribute without a default) is tried on the legacy op fir
 first one it accepts is the case; none is made for an attribute without a default whose
 type has no candidate values (a block, a variable). Under an integer dtype, when the
 legacy op raised on every one, the plain ones are tried again on small non-negative
-integers (`small_ints`), then with each int attribute set to a small positive value
-(`small_int_attrs`: 1 to 4, an integer dtype's inputs in [0, that value)). When none
+integers (`small_ints`); under any dtype, with each other input holding one id per row
+of the first (`label_inputs`: X's leading dims, ids in [0, X.shape[-1])); then with each
+int attribute set to a small positive value (`small_int_attrs`: 1 to 4, an integer
+dtype's inputs in [0, that value)). When none
 is accepted the kernel is `unverified: no valid inputs (why)`, not `errored`.
 """
 
@@ -203,6 +205,30 @@ def small_ints(proto: Any, cases: list[Case], dtype: Any) -> list[Case]:
             shown = "all 0" if high - low == 1 else f"in [{low}, {high})"
             out.append(replace(case, name=f"{case.name}, integer inputs {shown}",
                                inputs=specs, fallback=True))
+    return out
+
+
+def label_inputs(proto: Any, cases: list[Case]) -> list[Case]:
+    """The plain derived `cases` again with each other required input given the leading
+    dims of the first input left to the dtype (`X.shape[:-1]`, then `X.shape[:-1] + (1,)`)
+    as int64 in [0, X.shape[-1]), as fallbacks: an op reading one class id per row of X (a
+    label, a target index) raises on every case feeding that input X's own shape. Generic:
+    which input is which follows the proto's order alone."""
+    required = [v.name for v in proto.inputs if not (v.dispensable or v.duplicable)]
+    out = []
+    for case in cases:
+        if not case.derived or case.lod or case.fallback or len(case.default_shape) < 2:
+            continue
+        fed = [name for name in required if name not in case.inputs]
+        lead, classes = case.default_shape[:-1], case.default_shape[-1]
+        for name in required:
+            if not fed or name == fed[0]:
+                continue
+            for shape in (lead, (*lead, 1)):
+                spec = {"shape": shape, "dtype": "int64", "low": 0, "high": classes}
+                out.append(replace(
+                    case, name=f"{case.name}, {name} int64 of shape {list(shape)} in "
+                    f"[0, {classes})", inputs={**case.inputs, name: spec}, fallback=True))
     return out
 
 

@@ -138,6 +138,12 @@ def _not_counter(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionDe
                for n in m.findall(s, m.Attribute(attr=m.Name(attr)))}
     if sum(1 for s in init.body.body if m.findall(s, m.Attribute(attr=m.Name(attr)))) != 1:
         return f"__init__ names `self.{attr}` more than once"
+    return tree_reads(info, attr, allowed)
+
+
+def tree_reads(info: ModuleInfo, attr: str, allowed: set[int]) -> str:
+    """Why a module of the tree holding `info` may read `.attr` of a kernel beyond the
+    `allowed` nodes (of `info.module`), in words; "" if none may (`_reads`)."""
     if info.path is None:
         return _reads(info.module, attr, allowed, "this module")
     here = info.path.resolve()
