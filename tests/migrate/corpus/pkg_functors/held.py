@@ -4,7 +4,7 @@ the functor template, and a functor whose derivative is called too."""
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 
-from . import functors as F
+from . import functors as F  # noqa: N812 (the team's alias)
 from .bases import FLOATS, FunctorTemplate, PlainMaker, SameShape
 
 

@@ -1,6 +1,7 @@
 """Kernels naming their ufunc and scale as class keywords of `UnaryBase`."""
 
 import numpy as np
+
 from legacy_fluid.framework.op_kernel import register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 

@@ -2,10 +2,11 @@
 and kernels on a keyword base whose hook does more than store its keywords."""
 
 import numpy as np
+
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 
-from . import functors as F
+from . import functors as F  # noqa: N812 (the team's alias)
 from .bases import FLOATS, PlainMaker, SameShape
 
 SEEN = []
