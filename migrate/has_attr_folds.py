@@ -92,13 +92,14 @@ class Fallbacks:
                       "with no default, and its PHI default could be only one")
         self.values.setdefault(name, value)
 
-    def check(self, reads: dict[str, int]) -> None:
+    def check(self, reads: dict[str, int], params: set[str]) -> None:
         """Refuse each attribute with a fallback that the rewrite read (`reads` counts every
-        `ctx.attr(N)` turned into a parameter), naming what blocks it."""
-        for name in sorted(n for n in self.reads if reads.get(n, 0)):
+        `ctx.attr(N)` turned into a parameter; `params`: the attributes the kernel takes by
+        any road), naming what blocks it."""
+        for name in sorted(n for n in self.reads if reads.get(n, 0) or n in params):
             if name in self.blocked:
                 raise SkipError(self.blocked[name])
-            if reads[name] > self.reads[name]:
+            if reads.get(name, 0) > self.reads[name]:
                 raise SkipError(f"reads attribute '{name}' plainly (ctx.attr) beside a "
                                 f"ctx.has_attr({name!r}) fallback: the op proto declares "
                                 f"'{name}' with no default, so a desc lacking it raises in "

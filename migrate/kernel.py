@@ -311,7 +311,7 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
         uses = (mk.inputs_read.get(slot) or set()) | (mk.outputs_read.get(slot) or set())
         if {"single", "list"} <= uses:
             raise SkipError(f"reads '{slot}' both as one tensor and as a list")
-    mk.fallbacks.check(mk.attr_reads)
+    mk.fallbacks.check(mk.attr_reads, mk.attrs_read | set(mk.folds))
     param_list = _params(mk, none_checked(new_block), none_handled(new_block))
     read = {("input", s) for s in mk.inputs_read} | {("output", s) for s in mk.outputs_read}
     read |= {("attr", a) for a in mk.attrs_read}
