@@ -8,17 +8,29 @@ An attribute declared with no default, or with one the codemod cannot read, may 
 one the proto does not declare may still be carried (fluidphi does not reject undeclared
 attributes): those calls are left, and the kernel is refused as depending on the OpDesc
 (`why_undecided` says which case it is).
+
+An attribute declared with no default read as a fallback (`ctx.attr(N) if ctx.has_attr(N)
+else 1.0`, or `if ctx.has_attr(N): v = ctx.attr(N)` with `else: v = 1.0`) is read into
+`Fallbacks`, and the kernel refused by what blocks it: two fallback values, a fallback that
+is no literal, a plain read beside a fallback, else the PHI runtime, which fills an
+attribute a desc lacks only from the kernel function's own default
+(`compat.phi_args.convert_attr`), and a PHI kernel's attribute, before its outputs, cannot
+have one. The literal fallback would be that default once it can.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.kernel_model import SkipError
+from migrate.kernel_tidy import literal_value
 from migrate.static_facts import UNKNOWN_DEFAULT
-from migrate.syntax import ctx_call
+from migrate.static_refs import code_of
+from migrate.syntax import ctx_call, is_literal, single_assign
 
 if TYPE_CHECKING:
     from migrate.static_facts import StaticProto
@@ -38,13 +50,107 @@ def why_undecided(proto: StaticProto, name: str) -> str:
                 "proto does not declare, so an op desc may carry it or not")
     if attr.default is UNKNOWN_DEFAULT:
         return f"the op proto declares '{name}' with a default the codemod cannot read"
+    return why_undecided_no_default(name)
+
+
+def why_undecided_no_default(name: str) -> str:
     return f"the op proto declares '{name}' with no default, so an op desc may lack it"
 
 
+def _no_default(proto: StaticProto, name: str) -> bool:
+    """Declared by the proto with no default: a desc may lack it (`create_op` fills none)."""
+    attr = proto.attr(name)
+    return attr is not None and attr.default is None
+
+
+@dataclass
+class Fallbacks:
+    """The fallback value of each attribute declared with no default that a kernel reads as
+    `ctx.attr(N) if ctx.has_attr(N) else VALUE` (compute and the helpers it lifts), how many
+    of its reads those fallbacks are (the rest are plain reads), and the first thing that
+    blocks each (`check` refuses only an attribute the kernel still reads: none in a branch
+    folded away)."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    reads: dict[str, int] = field(default_factory=dict)
+    blocked: dict[str, str] = field(default_factory=dict)
+
+    def add(self, name: str, fallback: cst.BaseExpression) -> None:
+        self.reads[name] = self.reads.get(name, 0) + 1
+        if not is_literal(fallback):
+            self.blocked.setdefault(
+                name, f"calls ctx.has_attr({name!r}) with fallback "
+                      f"`{code_of(fallback).strip()}`, not a literal: the op proto declares "
+                      f"'{name}' with no default, and only a literal could be its PHI default")
+            return
+        value = literal_value(fallback)
+        if name in self.values and (type(self.values[name]), self.values[name]) != (
+                type(value), value):
+            self.blocked.setdefault(
+                name, f"calls ctx.has_attr({name!r}) with two fallbacks, "
+                      f"{self.values[name]!r} and {value!r}: the op proto declares '{name}' "
+                      "with no default, and its PHI default could be only one")
+        self.values.setdefault(name, value)
+
+    def check(self, reads: dict[str, int], params: set[str]) -> None:
+        """Refuse each attribute with a fallback that the rewrite read (`reads` counts every
+        `ctx.attr(N)` turned into a parameter; `params`: the attributes the kernel takes by
+        any road), naming what blocks it."""
+        for name in sorted(n for n in self.reads if reads.get(n, 0) or n in params):
+            if name in self.blocked:
+                raise SkipError(self.blocked[name])
+            if reads.get(name, 0) > self.reads[name]:
+                raise SkipError(f"reads attribute '{name}' plainly (ctx.attr) beside a "
+                                f"ctx.has_attr({name!r}) fallback: the op proto declares "
+                                f"'{name}' with no default, so a desc lacking it raises in "
+                                "one read and takes the fallback in the other")
+            raise SkipError(f"calls ctx.has_attr({name!r}), which depends on the OpDesc: "
+                            f"{why_undecided_no_default(name)}; its fallback "
+                            f"{self.values[name]!r} cannot be the PHI kernel's default "
+                            "(compat.phi_args fills an attribute a desc lacks only from the "
+                            "kernel function's own default, which an attribute before the "
+                            "outputs cannot have)")
+
+
 class _Fold(cst.CSTTransformer):
-    def __init__(self, proto: StaticProto, ctx: str) -> None:
+    def __init__(self, proto: StaticProto, ctx: str, fallbacks: Fallbacks | None) -> None:
         super().__init__()
-        self.proto, self.ctx = proto, ctx
+        self.proto, self.ctx, self.fallbacks = proto, ctx, fallbacks
+
+    def _fallback(self, test: cst.BaseExpression, read: cst.BaseExpression,
+                  fallback: cst.BaseExpression) -> bool:
+        """`test` is `CTX.has_attr(N)` of an attribute with no default, `read` is
+        `CTX.attr(N)`: `fallback` recorded (or refused), True; else False."""
+        name = ctx_call(test, self.ctx, ("has_attr",))
+        # a bare name (a helper's parameter) is left: the old refusal names the test
+        if (self.fallbacks is None or name is None or not _no_default(self.proto, name)
+                or ctx_call(read, self.ctx, ("attr",)) != name
+                or (isinstance(fallback, cst.Name) and not is_literal(fallback))):
+            return False
+        self.fallbacks.add(name, fallback)
+        return True
+
+    def leave_IfExp(self, original: cst.IfExp, updated: cst.IfExp  # noqa: N802
+                    ) -> cst.BaseExpression:
+        if self._fallback(updated.test, updated.body, updated.orelse):
+            return updated.body.with_changes(lpar=updated.lpar, rpar=updated.rpar)
+        return updated
+
+    def leave_If(self, original: cst.If, updated: cst.If  # noqa: N802
+                 ) -> cst.BaseStatement | cst.RemovalSentinel:
+        # `if CTX.has_attr(N): v = CTX.attr(N)` / `else: v = VALUE`, or the `not` form
+        orelse = updated.orelse
+        if not isinstance(orelse, cst.Else) or len(updated.body.body) != 1 or \
+                len(orelse.body.body) != 1:
+            return updated
+        test, then, other = updated.test, updated.body.body[0], orelse.body.body[0]
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            test, then, other = test.expression, other, then
+        got, alt = single_assign(then), single_assign(other)
+        if got is None or alt is None or got[0] != alt[0] or \
+                not self._fallback(test, got[1], alt[1]):
+            return updated
+        return then.with_changes(leading_lines=updated.leading_lines)
 
     def leave_Call(self, original: cst.Call, updated: cst.Call  # noqa: N802
                    ) -> cst.BaseExpression:
@@ -61,7 +167,9 @@ class _Fold(cst.CSTTransformer):
         return updated
 
 
-def fold_has_attr(proto: StaticProto, block: Any, ctx: str) -> Any:
+def fold_has_attr(proto: StaticProto, block: Any, ctx: str,
+                  fallbacks: Fallbacks | None = None) -> Any:
     """`block` with each `CTX.has_attr("NAME")` of an attribute every desc has as `True`
-    (the caller folds the branches it decides: `kernel_tidy.fold_dead_branches`)."""
-    return block.visit(_Fold(proto, ctx))
+    (the caller folds the branches it decides: `kernel_tidy.fold_dead_branches`), and, given
+    `fallbacks`, each fallback read of an attribute with no default as its plain read."""
+    return block.visit(_Fold(proto, ctx, fallbacks))

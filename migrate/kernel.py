@@ -267,7 +267,7 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     block = compose_calls(mk, block, ctx_name)
     # branches the class constants decide go first: what they read is never read
     # so do those ctx.has_attr() decides: an attribute the proto declares with a default
-    block = fold_has_attr(mk.proto, block, ctx_name)
+    block = fold_has_attr(mk.proto, block, ctx_name, mk.fallbacks)
     block = fold_dead_branches(block.visit(ConstantInliner(mk, self_name)))
     mk.dtype_attrs = _dtype_attrs(mk, block, ctx_name)
     mk.assign_names()
@@ -311,6 +311,7 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
         uses = (mk.inputs_read.get(slot) or set()) | (mk.outputs_read.get(slot) or set())
         if {"single", "list"} <= uses:
             raise SkipError(f"reads '{slot}' both as one tensor and as a list")
+    mk.fallbacks.check(mk.attr_reads, mk.attrs_read | set(mk.folds))
     param_list = _params(mk, none_checked(new_block), none_handled(new_block))
     read = {("input", s) for s in mk.inputs_read} | {("output", s) for s in mk.outputs_read}
     read |= {("attr", a) for a in mk.attrs_read}

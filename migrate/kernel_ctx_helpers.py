@@ -133,7 +133,8 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
             raise SkipError(f"passes ctx to {name}(): {exc}") from None
         # a branch a constant of the helper's module decides (`if _TRACE:`) is folded too
         source = fold_module_switches(where, fn, source)
-        source = fold_dead_branches(fold_has_attr(mk.proto, source, ctx_param))
+        source = fold_dead_branches(fold_has_attr(mk.proto, source, ctx_param,
+                                                  mk.fallbacks))
         for attr in _attr_names(source, ctx_param):
             if attr in mk.dtype_attrs:
                 raise SkipError(f"passes ctx to {name}(), which reads attribute '{attr}' raw "

@@ -17,7 +17,7 @@ from migrate.constant_folds import SubstitutionFolds
 from migrate.fstring_fields import FieldMerges, field_text_of, spelled_for_old_pythons
 from migrate.function_tables import function_table
 from migrate.grads import GradPlan
-from migrate.has_attr_folds import why_undecided
+from migrate.has_attr_folds import Fallbacks, why_undecided
 from migrate.kernel_ctx_helpers import lift_ctx_helper, passes_ctx
 from migrate.kernel_model import (
     ATTR_HINTS,
@@ -239,6 +239,10 @@ class KernelMigration:
         self.inputs_read: dict[str, set[str]] = {}
         self.outputs_read: dict[str, set[str]] = {}
         self.attrs_read: set[str] = set()
+        #: `ctx.attr(N)` reads turned into parameters, per attribute (`Fallbacks.check`)
+        self.attr_reads: dict[str, int] = {}
+        #: fallbacks of attributes declared with no default (`has_attr_folds`)
+        self.fallbacks = Fallbacks()
         #: what `self.NAME` is, per the kernel class's MRO (`class_members`)
         self.members: dict[str, Member] = {}
         self.mro: list[cst.ClassDef] = []  # the kernel's classes, in MRO order
@@ -364,6 +368,7 @@ class KernelMigration:
             raise SkipError(f"reads attribute '{name}' of type {attr.type}, which PHI kernels do "
                        "not take")
         self.attrs_read.add(name)
+        self.attr_reads[name] = self.attr_reads.get(name, 0) + 1
         if name in self.folds:
             return self.fold_expr(self.folds[name])
         return self.name_node(self.param_name(name, "attr"))

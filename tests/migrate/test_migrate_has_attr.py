@@ -1,5 +1,6 @@
 """`ctx.has_attr(NAME)`: True for an attribute the proto declares with a default (every desc
-fluidphi builds has it), so its branches fold; refused, with the case named, otherwise."""
+fluidphi builds has it), so its branches fold; refused, with the case named, otherwise (an
+attribute declared with no default read with a fallback too: what blocks it is named)."""
 
 from __future__ import annotations
 
@@ -66,15 +67,79 @@ def test_an_undeclared_attribute_is_refused() -> None:
            "'beta'")
 
 
-def test_an_attribute_declared_without_a_default_is_refused() -> None:
-    source = _kernel('''
+def _without_default(body: str, helpers: str = "") -> str:
+    source = unary(helpers + "\n\nclass UnaryKernel(OpKernel):\n"
+                   "    def compute(self, ctx: ExecutionContext) -> None:\n"
+                   + "".join(f"        {line}\n" for line in dedent(body).splitlines()))
+    line = UNARY.split("\n")[5]
+    source = source.replace(line, line + '\n        self.add_attr("gamma", AttrType.FLOAT, '
+                            'None, "no default")')
+    assert '"gamma", AttrType.FLOAT, None' in source
+    return source
+
+
+_ATTR_OR = '''
+
+def attr_or(ctx, name, default):
+    return ctx.attr(name) if ctx.has_attr(name) else default
+'''
+
+_NO_DEFAULT = ("ctx.has_attr('gamma'), which depends on the OpDesc: the op proto declares "
+               "'gamma' with no default")
+
+
+@pytest.mark.parametrize(("body", "helpers", "reason"), [
+    # a test guarding no read of the attribute: no fallback
+    ('''
+    a = 2.0 if ctx.has_attr("gamma") else 3.0
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
+    ''', "", _NO_DEFAULT),
+    # one literal fallback: the PHI kernel cannot carry it as its default
+    ('''
     a = ctx.attr("gamma") if ctx.has_attr("gamma") else 3.0
     ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
-    ''').replace(UNARY.split("\n")[5], UNARY.split("\n")[5] + '\n        self.add_attr('
-                 '"gamma", AttrType.FLOAT, None, "no default")')
-    assert '"gamma", AttrType.FLOAT, None' in source
-    assert_skipped(migrate(source), "ctx.has_attr('gamma'), which depends on the OpDesc: the op "
-                                    "proto declares 'gamma' with no default")
+    ''', "", _NO_DEFAULT + ", so an op desc may lack it; its fallback 3.0 cannot be the "
+               "PHI kernel's default"),
+    ('''
+    if not ctx.has_attr("gamma"):
+        a = 3.0
+    else:
+        a = ctx.attr("gamma")
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
+    ''', "", "its fallback 3.0 cannot be the PHI kernel's default"),
+    # a helper's parameter as the fallback: the test is left as it was
+    ('''
+    a = attr_or(ctx, "gamma", 3.0)
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
+    ''', _ATTR_OR, _NO_DEFAULT),
+    ('''
+    a = ctx.attr("gamma") if ctx.has_attr("gamma") else 3.0
+    b = ctx.attr("gamma") if ctx.has_attr("gamma") else 2.0
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a * b
+    ''', "", "calls ctx.has_attr('gamma') with two fallbacks, 3.0 and 2.0"),
+    ('''
+    a = ctx.attr("gamma") if ctx.has_attr("gamma") else 3.0
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * ctx.attr("gamma")
+    ''', "", "reads attribute 'gamma' plainly (ctx.attr) beside a ctx.has_attr('gamma') "
+               "fallback"),
+    ('''
+    a = ctx.attr("gamma") if ctx.has_attr("gamma") else float(3)
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
+    ''', "", "calls ctx.has_attr('gamma') with fallback `float(3)`, not a literal"),
+])
+def test_an_attribute_without_a_default_is_refused_naming_what_blocks(
+        body: str, helpers: str, reason: str) -> None:
+    assert_skipped(migrate(_without_default(body, helpers)), reason)
+
+
+def test_a_fallback_in_a_branch_folded_away_blocks_nothing() -> None:
+    text = function_source(migrate(_without_default('''
+    a = 2.0
+    if False:
+        a = ctx.attr("gamma") if ctx.has_attr("gamma") else float(3)
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
+    ''')), "unary_kernel")
+    assert "gamma" not in text and "a = 2.0" in text, text
 
 
 def test_which_attributes_every_desc_has() -> None:
@@ -85,3 +150,4 @@ def test_which_attributes_every_desc_has() -> None:
     assert [always_set(proto, n) for n in "abcde"] == [True, False, False, True, False]
     assert "cannot read" in why_undecided(proto, "c")
     assert "does not declare" in why_undecided(proto, "e")
+
