@@ -33,6 +33,8 @@ method decorated or mutating the instance, a `__getattr__` doing more than retur
 ctx read, an `__init__` keeping ctx in a class that reads fields, a classmethod doing
 more than `return cls(...)`, a value that is no ctx read or literal. A class deriving
 from `OpKernel` is a kernel, not a parameter object (`kernel_compose`, `class_calls`).
+An explicit `object` base (`class AttrView(object):`, `object` not bound by its module,
+`inert_bases.is_inert_base`) is no base: every class derives from it.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from libcst.metadata import (
 )
 
 from migrate.helper_objects import method_state
+from migrate.inert_bases import is_inert_base
 from migrate.kernel_ctx_helpers import passes_ctx
 from migrate.kernel_model import SkipError
 from migrate.kernel_prepass import SLOT_METHODS
@@ -226,14 +229,16 @@ def _param_class(info: ModuleInfo, func: cst.BaseExpression) -> ParamObject | No
         return None
     name, home = found
     cls = home.classes[name]
-    if cls.bases or cls.keywords:
+    bases = [b for b in cls.bases if not (b.keyword is None and m.matches(b.value, m.Name(
+        "object")) and is_inert_base(home, b.value))]
+    if bases or cls.keywords:
         try:
             if any(q.split(".")[-1] == "OpKernel" for q in tree_mro(home, name).outside):
                 return None  # a kernel: composed or its method called (kernel_compose)
         except (UnresolvableError, KeyError):
             pass
-        bases = ", ".join(code_of(b.value).strip() for b in (*cls.bases, *cls.keywords))
-        raise SkipError(f"hands ctx to {name}, which derives from {bases} (a parameter "
+        said = ", ".join(code_of(b.value).strip() for b in (*bases, *cls.keywords))
+        raise SkipError(f"hands ctx to {name}, which derives from {said} (a parameter "
                         "object is read only from a class with no base)")
     where = f"{code_of(func).strip()}(ctx)"
     if method is not None:

@@ -5,11 +5,12 @@ dataclass of `params.py`, its classmethod building it with keywords), `P.LeakyPa
 `has_attr` fallback and a defaulted field), `_Band.from_ctx(context)` of the kernel's module;
 `a = AttrView(ctx)` (`views.py`: `__getattr__` returning `self._ctx.attr(name)`);
 `AffineSettings(ctx)` and `_Gain(ctx)` reading ctx into fields in `__init__`; a template
-base's compute (`template.py`) building the view under the name its module imports it by.
+base's compute (`template.py`) building the view under the name its module imports it by;
+a view and settings whose classes spell their `object` base out (`class LegacyView(object):`).
 Each field read becomes the ctx read it holds, so they migrate. Negative twins, each refused
 with its reason: a record stored on the kernel, one handed to a helper, `__post_init__`, a
 field a method writes, a `__getattr__` doing more, settings keeping ctx, a view written to,
-a view subclassed.
+a view subclassed (and, inline, a class deriving from an `object` its module rebinds).
 
 After `--write` (verify on) every module still imports and every op computes what it
 computed before, on several attribute values.
@@ -67,6 +68,8 @@ EXPECTED = {
         "SettingsAffineKernel": ("migrated", "pp_settings_affine", "", _FLOATS),
         "GainKernel": ("migrated", "pp_gain", "", _FLOATS),
         "FlippedAffineKernel": ("migrated", "pp_flipped_affine", "", _FLOATS),
+        "LegacyViewAffineKernel": ("migrated", "pp_legacy_view_affine", "", _FLOATS),
+        "LegacySettingsAffineKernel": ("migrated", "pp_legacy_settings_affine", "", _FLOATS),
         "TracingAffineKernel": ("skipped", "pp_tracing_affine", _TRACING, {}),
         "KeptAffineKernel": ("skipped", "pp_kept_affine", _KEEPING, {}),
         "OverriddenAffineKernel": ("skipped", "pp_overridden_affine", _OVERRIDDEN, {}),
@@ -107,13 +110,18 @@ def test_each_field_read_is_the_ctx_read_it_holds(written: dict[str, Any]) -> No
     assert "    out[...] = x.data * alpha\n" in acts
     # the template's compute, its view named as `template.py` imports it
     assert "    out[...] = beta - x.data * alpha\n" in acts
+    # the classes spelling their `object` base out (`class LegacyView(object):`)
+    assert "    out[...] = (x.data - beta) * alpha\n" in acts
+    assert "    out[...] = x.data * beta + alpha\n" in acts
     # no migrated kernel builds its object any more
     for text, op in [(clip, "pp_clip"), (clip, "pp_band"), (clip, "pp_leaky"),
                      (acts, "pp_view_affine"), (acts, "pp_settings_affine"), (acts, "pp_gain"),
-                     (acts, "pp_flipped_affine")]:
+                     (acts, "pp_flipped_affine"), (acts, "pp_legacy_view_affine"),
+                     (acts, "pp_legacy_settings_affine")]:
         function = text.split(f"def {op}_kernel(")[1].split("\n\n\n")[0]
         assert not any(made in function for made in ("from_ctx", ".of(", "AttrView",
-                                                     "Settings", "_Gain", "_View")), function
+                                                     "Settings", "_Gain", "_View",
+                                                     "Legacy")), function
     # the parameter classes stay as their modules wrote them
     for name in ("params.py", "views.py"):
         assert (written["pkg"] / name).read_text() == (CORPUS / PACKAGE / name).read_text()
@@ -144,6 +152,14 @@ class Params:
     @classmethod
     def from_ctx(cls, ctx):
         return cls(ctx.attr("alpha"))
+'''
+_VIEW = '''
+class View:
+    def __init__(self, ctx):
+        self._ctx = ctx
+
+    def __getattr__(self, name):
+        return self._ctx.attr(name)
 '''
 _USE = '''
 class UnaryKernel(OpKernel):
@@ -222,6 +238,14 @@ class Settings:
         self.alpha = ctx.attr("alpha")
         self.alpha = 2.0
 ''', "s = Settings(ctx)", "s.alpha", "(each field stored once, a ctx read or literal, is read)"),
+    (_VIEW.replace("class View:", "class View(object):"), "v = View(ctx)", "v.alpha", ""),
+    (_PARAMS.replace("class Params:", "class Params(object):"), "p = Params.from_ctx(ctx)",
+     "p.alpha", ""),
+    ("object = dict\n" + _VIEW.replace("class View:", "class View(object):"),
+     "v = View(ctx)", "v.alpha", "hands ctx to View, which derives from object (a parameter "
+     "object is read only from a class with no base)"),
+    (_VIEW.replace("class View:", "class View(object, metaclass=type):"), "v = View(ctx)",
+     "v.alpha", "hands ctx to View, which derives from type (a parameter object"),
     ('''
 class Settings:
     def __init__(self, ctx, k=1):

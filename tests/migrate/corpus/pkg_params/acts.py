@@ -1,7 +1,8 @@
 """Team P: affine kernels reading alpha/beta through views and settings objects.
 
 `_Gain` is this module's own settings class; `FlippedAffineKernel` runs the template's
-compute (its view imported there only). Flagged in review: the tracing view, the
+compute (its view imported there only); the two `Legacy` kernels read through the
+py2-style classes. Flagged in review: the tracing view, the
 settings that keep the context, a kernel overriding a view's value, the subclassed view.
 """
 
@@ -13,7 +14,15 @@ from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 
 from .template import AffineTemplate
-from .views import AffineSettings, AttrView, KeepingSettings, ScaledView, TracingView
+from .views import (
+    AffineSettings,
+    AttrView,
+    KeepingSettings,
+    LegacySettings,
+    LegacyView,
+    ScaledView,
+    TracingView,
+)
 
 
 class AffineMaker(OpProtoAndCheckerMaker):
@@ -69,6 +78,22 @@ class FlippedAffineKernel(AffineTemplate):
     """beta - alpha * x, as the template computes it."""
 
 
+class LegacyViewAffineKernel(OpKernel):
+    def compute(self, ctx):
+        a = LegacyView(ctx)
+        x = ctx.input("X")
+        out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
+        out[...] = (x.data - a.beta) * a.alpha
+
+
+class LegacySettingsAffineKernel(OpKernel):
+    def compute(self, ctx):
+        s = LegacySettings(ctx)
+        x = ctx.input("X")
+        out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
+        out[...] = x.data * s.beta + s.alpha
+
+
 class TracingAffineKernel(OpKernel):
     def compute(self, ctx):
         a = TracingView(ctx)
@@ -106,6 +131,8 @@ for _op, _kernel in (("pp_view_affine", ViewAffineKernel),
                      ("pp_settings_affine", SettingsAffineKernel),
                      ("pp_gain", GainKernel),
                      ("pp_flipped_affine", FlippedAffineKernel),
+                     ("pp_legacy_view_affine", LegacyViewAffineKernel),
+                     ("pp_legacy_settings_affine", LegacySettingsAffineKernel),
                      ("pp_tracing_affine", TracingAffineKernel),
                      ("pp_kept_affine", KeptAffineKernel),
                      ("pp_overridden_affine", OverriddenAffineKernel),

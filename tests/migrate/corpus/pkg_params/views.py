@@ -3,7 +3,8 @@
 `AttrView` hands out any attribute of the op by name (`a.alpha`); `AffineSettings` reads
 what an affine kernel needs once, in its constructor. Older variants still in use:
 `TracingView` records every name looked up, `KeepingSettings` keeps the context around
-for later reads, `ScaledView` extends `AttrView`.
+for later reads, `ScaledView` extends `AttrView`. `LegacyView` and `LegacySettings`
+come from the py2 days and still spell their base out (`object`).
 """
 
 LOOKED_UP = []
@@ -41,3 +42,17 @@ class KeepingSettings:
 
 class ScaledView(AttrView):
     pass
+
+
+class LegacyView(object):  # noqa: UP004 - the py2 spelling, kept
+    def __init__(self, ctx):
+        self._ctx = ctx
+
+    def __getattr__(self, name):
+        return self._ctx.attr(name)
+
+
+class LegacySettings(object):  # noqa: UP004
+    def __init__(self, ctx):
+        self.alpha = ctx.attr("alpha")
+        self.beta = ctx.attr("beta")
