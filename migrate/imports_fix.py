@@ -226,7 +226,7 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
     head = [stmt for stmt in skeleton.body if _text(stmt) != _text(uses)]
     unused = {local for local in set(name_counts(removed)) & set(info.imports.names)
               if _of_tree(info, local)} - keep - set(used) - info.imports.starred
-    head = _tidy_tree_imports(head, unused, info.path)
+    head = _tidy_tree_imports(head, unused, info.path, before, set(used))
     # kept only for the modules importing them from here: an explicit re-export
     head = _reexported(head, (set(name_counts(removed)) & keep) - set(used))
     before |= {_text(stmt) for stmt in head if _tree_import(stmt, info.path) is not None}
@@ -298,15 +298,51 @@ def _tree_import(stmt: Any, path: Path | None) -> tuple[str, cst.ImportFrom | cs
     return None
 
 
-def _tidy_tree_imports(head: list[Any], unused: set[str], path: Path | None) -> list[Any]:
+def _module_import(key: str, smalls: list[Any], taken: set[str]) -> str | None:
+    """The statement importing the module(s) of `smalls` alone, binding no name they
+    imported (`from .m import K` -> `from . import m`, `from pkg.m import K` -> `import
+    pkg.m`): kept only for what importing runs, it keeps no class alive; None where the
+    name it binds is used in the module already, or the module is a package's own `.`."""
+    if isinstance(smalls[0], cst.Import):
+        spelled = list(dict.fromkeys(dotted(a.name) or "" for s in smalls for a in s.names))
+        text = "import " + ", ".join(spelled) + "\n"
+        bound = {s.partition(".")[0] for s in spelled}
+    elif key.startswith("."):
+        parent, _, leaf = key.lstrip(".").rpartition(".")
+        if not leaf:
+            return None
+        dots = key[:len(key) - len(key.lstrip("."))]
+        text, bound = f"from {dots}{parent} import {leaf}\n", {leaf}
+    else:
+        text, bound = f"import {key}\n", {key.partition(".")[0]}
+    return None if bound & taken else text
+
+
+def _head_bindings(stmts: list[Any]) -> set[str]:
+    """The names the import statements `stmts` bind to something other than a top-level
+    package (`from m import a as b`: b; `import a.b as c`: c; not `import a.b`'s `a`)."""
+    bound: set[str] = set()
+    for stmt in stmts:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
+                bound |= {bound_name(_alias_text(a)) for a in small.names}
+            elif isinstance(small, cst.Import):
+                bound |= {bound_name(_alias_text(a)) for a in small.names if a.asname}
+    return bound
+
+
+def _tidy_tree_imports(head: list[Any], unused: set[str], path: Path | None,
+                       before: set[str], used: set[str]) -> list[Any]:
     """Imports of modules of the tree (which LibCST's visitors would drop whatever
     importing them does; relative ones they leave alone): names in `unused` go where their
     module stays imported (another name of the statement, or another statement of that
-    module), and from-imports of one module added by the codemod merge into the first one,
-    names sorted as isort does. A statement none of whose names is read any more goes
-    where importing its module does nothing that is not done anyway
-    (`import_effects.droppable`); else it keeps its first name, marked `# noqa: F401`
-    with why (importing a sibling registers its ops)."""
+    module), and from-imports of one module the codemod added to or merged (a statement
+    not in `before`) get their names sorted as isort does. A statement none of whose names
+    is read any more goes where importing its module does nothing that is not done anyway
+    (`import_effects.droppable`); else it becomes an import of the module alone
+    (`_module_import`; its first name where that would bind a name the module reads
+    (`used`) or binds otherwise), marked
+    `# noqa: F401` with why (importing a sibling registers its ops)."""
     by_module: dict[str, list[int]] = {}
     for i, stmt in enumerate(head):
         found = _tree_import(stmt, path)
@@ -317,7 +353,7 @@ def _tidy_tree_imports(head: list[Any], unused: set[str], path: Path | None) -> 
         smalls = [_tree_import(head[i], path)[1] for i in at]  # type: ignore[index]
         names = [_alias_text(a) for s in smalls for a in s.names]  # type: ignore[union-attr]
         kept = [n for n in names if bound_name(n) not in unused]
-        if len(at) == 1 and kept == names:
+        if len(at) == 1 and kept == names and _text(head[at[0]]) in before:
             continue
         first = head[at[0]]
         comment = None
@@ -328,7 +364,13 @@ def _tidy_tree_imports(head: list[Any], unused: set[str], path: Path | None) -> 
                     out[i] = None
                 continue
             kept, comment = names[:1], KEPT_COMMENT
-        if isinstance(smalls[0], cst.Import):
+            alone = _module_import(key, smalls, used | _head_bindings(
+                [s for j, s in enumerate(head) if j not in at]))
+        else:
+            alone = None
+        if alone is not None:
+            text = alone
+        elif isinstance(smalls[0], cst.Import):
             text = "import " + ", ".join(kept) + "\n"
         else:
             text = _import_text(key, sorted(dict.fromkeys(kept), key=isort_key))
