@@ -272,6 +272,16 @@ def assert_nothing_broken(written: dict[str, Any], migrated: Iterable[str]) -> N
     assert written.get("after_ops") == written.get("before_ops")
 
 
+def assert_ops_as_before(written: dict[str, Any]) -> dict[str, Any]:
+    """After the write of a `write_copy` run every module imports as before and every op of
+    `run_package_ops` gives what it gave before; returns those values (before), for the
+    test's own checks that its cases tell the kernels apart."""
+    assert set(written["after"]["imported"].values()) == {"ok"}
+    assert written["after"]["imported"] == written["before"]["imported"]
+    assert written["after_ops"] == written["before_ops"]
+    return written["before_ops"]
+
+
 def assert_module_rows(written: dict[str, Any],
                        expected: dict[str, dict[str, tuple[str, str, str, list[str]]]]) -> None:
     """`expected` ({module file name: {kernel: (status, op, reason prefix, dtypes)}}) is every
