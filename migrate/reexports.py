@@ -65,11 +65,20 @@ def follow(imports: ImportTable, path: Path | None) -> None:
             if origin is not None and origin.path is None and origin.qualified == hit:
                 imports.names[local] = hit
             continue
-        module = _table(qualified, path)  # a module of the tree imported under a name
-        lent = {} if module is None else {
-            n: q for n, q in module.names.items() if q.startswith(FRAMEWORK)}
+        lent = _lent(qualified, path)  # a module of the tree imported under a name
         if lent:
             imports.reexported[local] = lent
+    for spelled in imports.plain_modules:  # `import pkg._fw`: `pkg._fw.TeamKernel`
+        if spelled.split(".")[0] == top and (lent := _lent(spelled, path)):
+            imports.reexported[spelled] = lent
+
+
+def _lent(module: str, path: Path) -> dict[str, str]:
+    """The framework names module `module` of the tree binds, by name ({} if none, or no
+    module of the tree)."""
+    table = _table(module, path)
+    return {} if table is None else {
+        n: q for n, q in table.names.items() if q.startswith(FRAMEWORK)}
 
 
 def _table(module: str, path: Path) -> ImportTable | None:

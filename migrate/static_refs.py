@@ -120,9 +120,12 @@ class ImportTable:
         self.star_modules: list[str] = []
         #: names bound by a `from M import *` of a module M of the tree (`bind_starred`)
         self.starred: set[str] = set()
-        #: local name of a module of the tree -> the framework names it binds, by name
-        #: (`import pkg._compat as fw`: `fw.FluidKernel` is `OpKernel`; `reexports.follow`)
+        #: a module of the tree as the module spells it (its local name, or the dotted path
+        #: of a plain `import pkg._fw`) -> the framework names it binds, by name (`import
+        #: pkg._compat as fw`: `fw.FluidKernel` is `OpKernel`; `reexports.follow`)
         self.reexported: dict[str, dict[str, str]] = {}
+        #: the modules of plain `import a.b.c` statements (no alias), dotted
+        self.plain_modules: list[str] = []
         for stmt in iter_top_statements(module.body):
             if not isinstance(stmt, cst.SimpleStatementLine):
                 continue
@@ -148,6 +151,7 @@ class ImportTable:
                         else:
                             head = full.split(".")[0]
                             self.names.setdefault(head, head)
+                            self.plain_modules.append(full)
 
     def bind_starred(self, name: str, qualified: str, module: str | None) -> None:
         """`name`, bound by a star import, as an explicit `from module import name` (or
@@ -165,11 +169,13 @@ class ImportTable:
         text = dotted(node)
         if text is None:
             return None
+        parts = text.split(".")
+        for k in range(len(parts) - 1, 0, -1):  # the longest spelled module lending a name
+            lent = self.reexported.get(".".join(parts[:k]), {})
+            if parts[k] in lent:
+                return ".".join([lent[parts[k]], *parts[k + 1:]])
         head, _, rest = text.partition(".")
         full = self.names.get(head, head)
-        first, _, tail = rest.partition(".")
-        if first in self.reexported.get(head, {}):
-            full, rest = self.reexported[head][first], tail
         return f"{full}.{rest}" if rest else full
 
     def is_symbol(self, node: cst.BaseExpression, symbol: str) -> bool:
