@@ -9,7 +9,7 @@ import libcst as cst
 
 from compat.statuses import KernelStatus
 from migrate.followed_kernels import followed, followed_shared_reason
-from migrate.kernel_model import KernelFunction
+from migrate.kernel_model import KernelFunction, Param
 from migrate.kernel_outputs import NO_OUTPUT
 from migrate.records import KernelRecord, Unit
 from migrate.static import ModuleInfo
@@ -34,10 +34,15 @@ def covered_reason(primary: str, phi_name: str) -> str:
             f"'{phi_name}'")
 
 
+def _arg_key(p: Param) -> tuple[object, ...]:
+    """What one kernel function's argument is: name, hint, slot, kind, and the default a
+    `ctx.has_attr` fallback gives it (two kernels with different ones are two functions)."""
+    return (p.name, p.hint, p.slot, p.kind, repr(p.default) if p.fallback else None)
+
+
 def _same_kernel(a: KernelFunction, b: KernelFunction) -> bool:
     """One function can serve both ops: same arguments, registrations and body."""
-    if [(p.name, p.hint, p.slot, p.kind) for p in a.params] != \
-            [(p.name, p.hint, p.slot, p.kind) for p in b.params]:
+    if [_arg_key(p) for p in a.params] != [_arg_key(p) for p in b.params]:
         return False
     if a.registrations != b.registrations or repr(a.folds) != repr(b.folds):
         return False
@@ -138,9 +143,13 @@ def check_ops(migrated: dict[Unit, KernelFunction], records: dict[Unit, KernelRe
     for unit, kf in migrated.items():
         by_op.setdefault(kf.op_type, []).append(unit)
     for op, units in by_op.items():
-        shapes = {tuple((p.name, p.hint, p.slot) for p in migrated[u].params) for u in units}
+        shapes = {tuple(_arg_key(p) for p in migrated[u].params) for u in units}
         if len(shapes) > 1:
             names = ", ".join(u[0] for u in units)
+            split = {tuple(k[:3] for k in shape) for shape in shapes} == {
+                tuple(k[:3] for k in next(iter(shapes)))}
+            why = ("read an attribute with different ctx.has_attr fallbacks (or one reads it "
+                   "plainly), and its PHI default can be only one" if split else
+                   "take different arguments; migrate them by hand or align their reads")
             for u in units:
-                demote(u, f"kernels of op '{op}' ({names}) take different arguments; migrate "
-                           "them by hand or align their reads", migrated, records)
+                demote(u, f"kernels of op '{op}' ({names}) {why}", migrated, records)

@@ -30,6 +30,7 @@ IMPORT_SOURCES = {
     "register_arg_mapping": "compat.arg_mapping",
     "ArgumentMappingContext": "compat.arg_mapping_context",
     "KernelSignature": "compat.kernel_signature",
+    "Annotated": "typing", "AttrDefault": "phi.core.kernel_args",
 }
 
 YAML_TYPES = {
@@ -103,9 +104,31 @@ def layout_name(legacy_layout: str) -> str:
     return "ALL_LAYOUT" if legacy_layout in ("ANY", "ALL_LAYOUT") else legacy_layout
 
 
+def literal_text(value: Any) -> str:
+    """A literal value as generated code spells it (strings double-quoted)."""
+    if isinstance(value, str):
+        return quote(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(literal_text(v) for v in value) + "]"
+    if isinstance(value, tuple):
+        items = [literal_text(v) for v in value]
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+    return repr(value)
+
+
+def param_hint(p: Param, names: dict[str, str]) -> str:
+    """A parameter's hint, framework names under their aliases (`names`); an attribute's
+    `ctx.has_attr` fallback rides in it as its default (`Annotated[float,
+    AttrDefault(1.0)]`: no Python default stands before the outputs)."""
+    if p.fallback:
+        return (f"{_named('Annotated', names)}[{_named(p.hint, names)}, "
+                f"{_named('AttrDefault', names)}({literal_text(p.default)})]")
+    return _named(p.hint, names)
+
+
 def def_text(func_name: str, params: list[Param], names: dict[str, str] | None = None) -> str:
     args = [_named("dev_ctx: DeviceContext", names or {}),
-            *[f"{p.name}: {_named(p.hint, names or {})}" for p in params]]
+            *[f"{p.name}: {param_hint(p, names or {})}" for p in params]]
     return wrap_call(f"def {func_name}", args, " -> None:")
 
 
@@ -126,6 +149,7 @@ def names_used_by_kernel(params: list[Param], registers: bool = True) -> set[str
                                  if registers else set())
     for p in params:
         names |= set(re.findall(r"[A-Za-z_]+", p.hint)) & set(IMPORT_SOURCES)
+        names |= {"Annotated", "AttrDefault"} if p.fallback else set()
     return names
 
 

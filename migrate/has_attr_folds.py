@@ -11,11 +11,13 @@ attributes): those calls are left, and the kernel is refused as depending on the
 
 An attribute declared with no default read as a fallback (`ctx.attr(N) if ctx.has_attr(N)
 else 1.0`, or `if ctx.has_attr(N): v = ctx.attr(N)` with `else: v = 1.0`) is read into
-`Fallbacks`, and the kernel refused by what blocks it: two fallback values, a fallback that
-is no literal, a plain read beside a fallback, else the PHI runtime, which fills an
-attribute a desc lacks only from the kernel function's own default
-(`compat.phi_args.convert_attr`), and a PHI kernel's attribute, before its outputs, cannot
-have one. The literal fallback would be that default once it can.
+`Fallbacks` and becomes a plain read whose PHI argument has the fallback as its default:
+`alpha: Annotated[float, AttrDefault(1.0)]` (`phi.core.kernel_args`; a Python default
+cannot stand before the outputs), which `compat.phi_args.convert_attr` gives where a desc
+lacks the attribute, as the legacy kernel took its fallback there; ops.yaml gets it too.
+Two fallback values, a fallback that is no literal, or a plain read beside a fallback
+refuse the kernel (`Fallbacks.check`), and so does a fallback of an attribute the PHI
+kernel takes as a Scalar, an IntArray or a DataType (`kernel._params`).
 """
 
 from __future__ import annotations
@@ -50,10 +52,6 @@ def why_undecided(proto: StaticProto, name: str) -> str:
                 "proto does not declare, so an op desc may carry it or not")
     if attr.default is UNKNOWN_DEFAULT:
         return f"the op proto declares '{name}' with a default the codemod cannot read"
-    return why_undecided_no_default(name)
-
-
-def why_undecided_no_default(name: str) -> str:
     return f"the op proto declares '{name}' with no default, so an op desc may lack it"
 
 
@@ -92,11 +90,13 @@ class Fallbacks:
                       "with no default, and its PHI default could be only one")
         self.values.setdefault(name, value)
 
-    def check(self, reads: dict[str, int], params: set[str]) -> None:
+    def check(self, reads: dict[str, int], params: set[str]) -> dict[str, Any]:
         """Refuse each attribute with a fallback that the rewrite read (`reads` counts every
         `ctx.attr(N)` turned into a parameter; `params`: the attributes the kernel takes by
-        any road), naming what blocks it."""
-        for name in sorted(n for n in self.reads if reads.get(n, 0) or n in params):
+        any road) and that something blocks, naming it; else the PHI default of each (its
+        fallback), by attribute."""
+        taken = sorted(n for n in self.reads if reads.get(n, 0) or n in params)
+        for name in taken:
             if name in self.blocked:
                 raise SkipError(self.blocked[name])
             if reads.get(name, 0) > self.reads[name]:
@@ -104,12 +104,7 @@ class Fallbacks:
                                 f"ctx.has_attr({name!r}) fallback: the op proto declares "
                                 f"'{name}' with no default, so a desc lacking it raises in "
                                 "one read and takes the fallback in the other")
-            raise SkipError(f"calls ctx.has_attr({name!r}), which depends on the OpDesc: "
-                            f"{why_undecided_no_default(name)}; its fallback "
-                            f"{self.values[name]!r} cannot be the PHI kernel's default "
-                            "(compat.phi_args fills an attribute a desc lacks only from the "
-                            "kernel function's own default, which an attribute before the "
-                            "outputs cannot have)")
+        return {name: self.values[name] for name in taken}
 
 
 class _Fold(cst.CSTTransformer):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import replace
+from typing import Any
 
 import libcst as cst
 import libcst.matchers as m
@@ -311,8 +312,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
         uses = (mk.inputs_read.get(slot) or set()) | (mk.outputs_read.get(slot) or set())
         if {"single", "list"} <= uses:
             raise SkipError(f"reads '{slot}' both as one tensor and as a list")
-    mk.fallbacks.check(mk.attr_reads, mk.attrs_read | set(mk.folds))
-    param_list = _params(mk, none_checked(new_block), none_handled(new_block))
+    fallbacks = mk.fallbacks.check(mk.attr_reads, mk.attrs_read | set(mk.folds))
+    param_list = _params(mk, none_checked(new_block), none_handled(new_block), fallbacks)
     read = {("input", s) for s in mk.inputs_read} | {("output", s) for s in mk.outputs_read}
     read |= {("attr", a) for a in mk.attrs_read}
     if mk.grad is not None:
@@ -393,13 +394,14 @@ def _dtype_attrs(mk: KernelMigration, body: cst.CSTNode, ctx: str) -> set[str]:
     return out
 
 
-def _params(mk: KernelMigration, none_checked: set[str], none_handled: set[str]
-            ) -> list[Param]:
+def _params(mk: KernelMigration, none_checked: set[str], none_handled: set[str],
+            fallbacks: dict[str, Any]) -> list[Param]:
     """The kernel's parameters. An input is optional as its proto declares it
     (dispensable): a guard refusing None (`if x is None: raise ...`) makes none optional;
     a forward kernel computing something when a required input is None is refused (the
     proto and the kernel disagree). An output is optional when dispensable or checked for
-    None (a grad kernel writes what is asked)."""
+    None (a grad kernel writes what is asked). An attribute of `fallbacks` (a `ctx.has_attr`
+    fallback, by attribute) takes that as its default."""
     out: list[Param] = []
     for v in mk.proto.inputs:
         uses = mk.inputs_read.get(v.name)
@@ -422,8 +424,14 @@ def _params(mk: KernelMigration, none_checked: set[str], none_handled: set[str]
             continue
         hint = fold.kind if fold is not None else (
             "DataType" if a.name in mk.dtype_attrs else ATTR_HINTS[a.type])
+        if a.name in fallbacks and hint in ("Scalar", "IntArray", "DataType"):
+            raise SkipError(f"calls ctx.has_attr({a.name!r}) with fallback "
+                            f"{fallbacks[a.name]!r}: the op proto declares '{a.name}' with no "
+                            f"default, and the PHI kernel takes it as a {hint}, which "
+                            "carries no default of its own")
         out.append(Param(mk.param_name(a.name, "attr"), "attr", a.name, hint, attr_type=a.type,
-                         feeders=list(fold.feeders) if fold else [], default=a.default))
+                         feeders=list(fold.feeders) if fold else [],
+                         default=fallbacks.get(a.name, a.default), fallback=a.name in fallbacks))
     for v in mk.proto.outputs:
         if not mk.outputs_read.get(v.name):
             continue

@@ -34,7 +34,7 @@ from migrate.star_names import bind_star_names
 from migrate.static import info_for
 from migrate.static_refs import FunctionRef, code_of, dotted, literal_string
 from migrate.super_calls import owner_class, super_method, super_target
-from migrate.syntax import blank
+from migrate.syntax import blank, is_literal
 from migrate.tree_bases import global_reads, origin_in
 from migrate.tree_origins import import_spec, origin_of
 
@@ -111,7 +111,7 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
         values = {i: call.args[i].value if i < len(call.args) else plain[i].default
                   for i in fixed}
         fn = _with_literals(fn, {plain[i].name.value: v for i, v in values.items()})
-        key = (*key, *(f"{plain[i].name.value}={v.value}"  # type: ignore[union-attr]
+        key = (*key, *(f"{plain[i].name.value}={code_of(v).strip()}"
                        for i, v in values.items()))
         plain = [p for i, p in enumerate(plain) if i not in fixed]
         call = call.with_changes(args=[a for i, a in enumerate(call.args) if i not in fixed])
@@ -228,18 +228,27 @@ def _literal_slot_args(fn: cst.FunctionDef, plain: list[cst.Param], call: cst.Ca
     """The positions of the helper's parameters that name what ctx reads (the first
     argument of a `ctx.input/output/attr/...(...)` call), never rebound in the helper,
     whose argument at `call` (or default, where the call leaves it out) is a plain string
-    literal; and the first such parameter given
-    anything else (with its argument), None when none is."""
+    literal, and of those given as a `ctx.has_attr` fallback (`_fallback_params`) whose
+    argument is a literal; and the first parameter naming what ctx reads given anything
+    else (with its argument), None when none is."""
     named = {c.args[0].value.value for c in m.findall(  # type: ignore[attr-defined]
         fn.body, m.Call(func=m.Attribute(value=m.Name(ctx)), args=[m.Arg(value=m.Name()),
                                                                     m.ZeroOrMore()]))}
     bound = store_names(fn.body, outer_only=False)
     out: set[int] = set()
     computed: tuple[str, cst.BaseExpression] | None = None
+    fallbacks = _fallback_params(fn, ctx)
     for i, param in enumerate(plain):
         name = param.name.value
-        if name not in named or name in bound or name == ctx or m.findall(
-                fn.body, m.Param(name=m.Name(name))):
+        if name in bound or name == ctx or m.findall(fn.body, m.Param(name=m.Name(name))):
+            continue
+        if name in fallbacks and name not in named:  # `attr_or(ctx, "gamma", 3.0)`: 3.0
+            given = call.args[i].value if i < len(call.args) else param.default
+            if given is not None and is_literal(given) and not m.findall(
+                    fn.body, m.FormattedStringExpression(expression=m.Name(name))):
+                out.add(i)
+            continue
+        if name not in named:
             continue
         if i >= len(call.args):  # left out: its default, when a string literal (the same value)
             if isinstance(param.default, cst.SimpleString) and literal_string(param.default):
@@ -251,6 +260,18 @@ def _literal_slot_args(fn: cst.FunctionDef, plain: list[cst.Param], call: cst.Ca
         elif computed is None:
             computed = (name, arg.value)
     return out, computed
+
+
+def _fallback_params(fn: cst.FunctionDef, ctx: str) -> set[str]:
+    """The parameters a helper gives as the fallback of a `ctx.has_attr` test: `ctx.attr(n)
+    if ctx.has_attr(n) else NAME`, or `else: v = NAME` under `if ctx.has_attr(n):`."""
+    test = m.Call(func=m.Attribute(value=m.Name(ctx), attr=m.Name("has_attr")))
+    names = {e.orelse.value for e in m.findall(  # type: ignore[attr-defined]
+        fn.body, m.IfExp(test=test, orelse=m.Name()))}
+    for node in m.findall(fn.body, m.If(test=test, orelse=m.Else(body=m.IndentedBlock(body=[
+            m.SimpleStatementLine(body=[m.Assign(value=m.Name())])])))):
+        names.add(node.orelse.body.body[0].body[0].value.value)  # type: ignore[attr-defined]
+    return names
 
 
 def _drop_self_reads(body: cst.BaseSuite, replaced: Any) -> tuple[cst.BaseSuite, set[str]]:

@@ -52,6 +52,9 @@ class Param:
     attr_type: str | None = None
     feeders: list[str] = field(default_factory=list)  # tensor inputs folded into this attr
     default: Any = None
+    #: an attribute the proto declares with no default, read as a `ctx.has_attr` fallback:
+    #: `default` (the fallback) is the PHI argument's own (`AttrDefault` in its hint)
+    fallback: bool = False
 
 
 @dataclass

@@ -46,6 +46,9 @@ class OpPlan:
     sources: dict[str, str]  # function name -> generated source (decorators included)
     #: a grad kernel's in-place pairs (backward.yaml `inplace`) in legacy slots: output -> input
     in_place: dict[str, str] = field(default_factory=dict)
+    #: attributes whose PHI argument defaults to a `ctx.has_attr` fallback (verify also runs
+    #: each case with the attribute absent from the op desc)
+    defaulted: tuple[str, ...] = ()
 
     @property
     def yaml(self) -> str:

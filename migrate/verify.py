@@ -75,12 +75,15 @@ class Target:
     registrations: list[tuple[str, str, list[str]]]  # (backend, layout, dtypes)
     #: output slot -> input slot the PHI kernel may be handed as one buffer (in place)
     in_place: dict[str, str] = field(default_factory=dict)
+    #: attributes whose PHI argument defaults to a `ctx.has_attr` fallback (`OpPlan`)
+    defaulted: tuple[str, ...] = ()
 
 
 def targets_of(result: FileResult) -> list[Target]:
     """Every migrated kernel and every covered op's kernel (served by its primary's)."""
     out = [Target(p.op_type, k["class"], k["function"], p.phi_name,
-                  [(b, lay, list(d)) for b, lay, d in k["registrations"]], dict(p.in_place))
+                  [(b, lay, list(d)) for b, lay, d in k["registrations"]], dict(p.in_place),
+                  p.defaulted)
            for p in result.ops for k in p.kernels]
     by_phi = {p.phi_name: p for p in result.ops}
     for rec in result.records:
@@ -317,14 +320,18 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
         row.runs.append((name, inputs, attrs, outputs, run))
         row.attr_note = row.attr_note or case.attr_note
         optional = without_each_optional_output(proto, outputs) if is_grad_op(op) else []
-        for label, fewer in optional:
+        # each attribute whose fallback is its PHI default, absent from the desc: the
+        # legacy kernel takes its fallback, the PHI runtime the argument's default
+        absent = [(f"'{a}' absent from the op desc", {k: v for k, v in attrs.items() if k != a},
+                   outputs) for a in row.target.defaulted if a in attrs]
+        for label, fewer_attrs, fewer in [(lb, attrs, f) for lb, f in optional] + absent:
             try:
-                run = run_op(op, inputs, attrs, fewer, "legacy", res.backend, cuda)
+                run = run_op(op, inputs, fewer_attrs, fewer, "legacy", res.backend, cuda)
             except Exception as exc:
                 rejected.append(f"{name}, {label}: legacy op raised {_cause(exc)}")
                 continue
             if chose_legacy(run, row, dtype, namespace):
-                row.runs.append((f"{name}, {label}", inputs, attrs, fewer, run))
+                row.runs.append((f"{name}, {label}", inputs, fewer_attrs, fewer, run))
         if case.derived:
             wanted.discard(case.lod)
             if not kernel_reads_lod(run.choice.kernel_cls):

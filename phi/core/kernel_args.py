@@ -9,6 +9,9 @@ The first parameter is the device context; then inputs (``DenseTensor``,
 ``DenseTensor | None`` for optional ones, ``list[DenseTensor]``), attributes
 (any other hint), then outputs (``OutTensor``, ``OptionalOutTensor``,
 ``OutTensorList``).
+
+An attribute before the outputs cannot have a Python default; one an op desc may lack
+carries it in its hint instead: ``alpha: Annotated[float, AttrDefault(1.0)]``.
 """
 
 from __future__ import annotations
@@ -62,6 +65,15 @@ class ArgKind(str, Enum):
     @property
     def is_list(self) -> bool:
         return self in (ArgKind.INPUT_LIST, ArgKind.OUTPUT_LIST)
+
+
+@dataclass(frozen=True)
+class AttrDefault:
+    """The value of an attribute argument where the op desc lacks the attribute, given in
+    its hint (``Annotated[float, AttrDefault(1.0)]``): a Python default would have to come
+    after the outputs."""
+
+    value: Any
 
 
 @dataclass(frozen=True)
@@ -183,10 +195,16 @@ def derive_args_def(fn: Callable[..., Any]) -> KernelArgsDef:
             raise TypeError(f"kernel {fn.__qualname__}: parameter {p.name!r} has no type hint")
         hint = hints[p.name]
         is_output = False
+        default = p.default
         if typing.get_origin(hint) is Annotated:
             base, *meta = typing.get_args(hint)
             is_output = any(m is OUTPUT for m in meta)
             hint = base
+            given = [m.value for m in meta if isinstance(m, AttrDefault)]
+            if given and (len(given) > 1 or default is not inspect.Parameter.empty):
+                raise TypeError(f"kernel {fn.__qualname__}: parameter {p.name!r} has more "
+                                "than one default (AttrDefault, a Python default)")
+            default = given[0] if given else default
         inner, optional = _strip_optional(hint)
         if is_output:
             kind = (
@@ -202,7 +220,7 @@ def derive_args_def(fn: Callable[..., Any]) -> KernelArgsDef:
         elif _is_tensor_list(inner):
             args.append(TensorArgDef(p.name, ArgKind.INPUT_LIST))
         else:
-            args.append(AttributeArgDef(p.name, _attribute_type(fn, p.name, hint), p.default))
+            args.append(AttributeArgDef(p.name, _attribute_type(fn, p.name, hint), default))
     _check_order(fn, args)
     return KernelArgsDef(tuple(args))
 

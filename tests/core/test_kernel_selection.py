@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import pytest
 
 from phi.common import Backend, DataLayout, DataType, Scalar
@@ -9,6 +11,7 @@ from phi.core.dense_tensor import DenseTensor
 from phi.core.device_context import DeviceContext
 from phi.core.kernel_args import (
     ArgKind,
+    AttrDefault,
     OptionalOutTensor,
     OutTensor,
     OutTensorList,
@@ -100,6 +103,23 @@ def test_args_def_derived_from_signature() -> None:
     assert args.attributes[0].type_name == "Scalar"
     assert [(a.name, a.kind) for a in args.outputs] == [
         ("out", ArgKind.OUTPUT), ("extra", ArgKind.OPTIONAL_OUTPUT), ("outs", ArgKind.OUTPUT_LIST)]
+
+
+def test_an_attribute_before_the_outputs_takes_its_default_from_its_hint() -> None:
+    def leaky(dev_ctx: DeviceContext, x: DenseTensor, alpha: Annotated[float, AttrDefault(0.25)],
+              mode: str, out: OutTensor) -> None: ...
+
+    alpha, mode = derive_args_def(leaky).attributes
+    assert (alpha.type_name, alpha.has_default, alpha.default) == ("float", True, 0.25)
+    assert not mode.has_default
+
+
+def test_an_attribute_with_two_defaults_is_refused() -> None:
+    def twice(dev_ctx: DeviceContext, x: DenseTensor,
+              alpha: Annotated[float, AttrDefault(0.25)] = 0.5) -> None: ...
+
+    with pytest.raises(TypeError, match="'alpha' has more than one default"):
+        derive_args_def(twice)
 
 
 def test_args_out_of_order_rejected() -> None:

@@ -94,22 +94,9 @@ _NO_DEFAULT = ("ctx.has_attr('gamma'), which depends on the OpDesc: the op proto
     a = 2.0 if ctx.has_attr("gamma") else 3.0
     ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
     ''', "", _NO_DEFAULT),
-    # one literal fallback: the PHI kernel cannot carry it as its default
+    # a helper's parameter as the fallback, given no literal here
     ('''
-    a = ctx.attr("gamma") if ctx.has_attr("gamma") else 3.0
-    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
-    ''', "", _NO_DEFAULT + ", so an op desc may lack it; its fallback 3.0 cannot be the "
-               "PHI kernel's default"),
-    ('''
-    if not ctx.has_attr("gamma"):
-        a = 3.0
-    else:
-        a = ctx.attr("gamma")
-    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
-    ''', "", "its fallback 3.0 cannot be the PHI kernel's default"),
-    # a helper's parameter as the fallback: the test is left as it was
-    ('''
-    a = attr_or(ctx, "gamma", 3.0)
+    a = attr_or(ctx, "gamma", float(3))
     ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
     ''', _ATTR_OR, _NO_DEFAULT),
     ('''
@@ -130,6 +117,29 @@ _NO_DEFAULT = ("ctx.has_attr('gamma'), which depends on the OpDesc: the op proto
 def test_an_attribute_without_a_default_is_refused_naming_what_blocks(
         body: str, helpers: str, reason: str) -> None:
     assert_skipped(migrate(_without_default(body, helpers)), reason)
+
+
+@pytest.mark.parametrize("body", ['''
+    a = ctx.attr("gamma") if ctx.has_attr("gamma") else 3.0
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
+    ''', '''
+    if not ctx.has_attr("gamma"):
+        a = 3.0
+    else:
+        a = ctx.attr("gamma")
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
+    ''', '''
+    a = attr_or(ctx, "gamma", 3.0)
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
+    '''])
+def test_one_literal_fallback_is_the_phi_default(body: str) -> None:
+    # the helper's copy takes the literal its call gives as the fallback
+    result = migrate(_without_default(body, _ATTR_OR if "attr_or" in body else ""))
+    text = function_source(result, "unary_kernel")
+    assert "gamma: Annotated[float, AttrDefault(3.0)]" in text, text
+    assert "has_attr" not in text
+    assert [op.defaulted for op in result.ops] == [("gamma",)]
+    assert "float gamma=3.0" in result.ops[0].yaml
 
 
 def test_a_fallback_in_a_branch_folded_away_blocks_nothing() -> None:

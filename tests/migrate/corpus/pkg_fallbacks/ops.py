@@ -1,0 +1,83 @@
+"""Attributes declared with no default, read as `ctx.attr(N) if ctx.has_attr(N) else V`
+or through an if/else on `ctx.has_attr(N)`; negative twins: two kernels of one op falling
+back to different values, and a fallback that is no literal."""
+
+import numpy as np
+
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
+from phi.common import DataType
+
+FLOATS = (DataType.FLOAT32, DataType.FLOAT64)
+
+
+class LooseMaker(OpProtoAndCheckerMaker):
+    def make(self):
+        self.add_input("X", "input")
+        self.add_output("Out", "output")
+        self.add_attr("gain", AttrType.FLOAT, None, "no default: a desc may lack it")
+        self.add_attr("mode", AttrType.STRING, None, "no default: a desc may lack it")
+        self.add_attr("clip", AttrType.BOOLEAN, None, "no default: a desc may lack it")
+
+
+class SameShape(OperatorWithKernel):
+    def infer_shape(self, ctx):
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class GainKernel(OpKernel):
+    def compute(self, ctx):
+        gain = ctx.attr("gain") if ctx.has_attr("gain") else 3.0
+        if ctx.has_attr("mode"):
+            mode = ctx.attr("mode")
+        else:
+            mode = "abs"
+        t = ctx.input("X")
+        y = np.abs(t.data) if mode == "abs" else t.data
+        ctx.output("Out").mutable_data(ctx.place, t.dtype)[...] = y * gain
+
+
+class ClipKernel(OpKernel):
+    def compute(self, ctx):
+        if not ctx.has_attr("clip"):
+            clip = True
+        else:
+            clip = ctx.attr("clip")
+        t = ctx.input("X")
+        y = np.clip(t.data, -0.5, 0.5) if clip else t.data
+        ctx.output("Out").mutable_data(ctx.place, t.dtype)[...] = y
+
+
+class HalfGainKernel(OpKernel):
+    def compute(self, ctx):
+        gain = ctx.attr("gain") if ctx.has_attr("gain") else 1.0
+        t = ctx.input("X")
+        ctx.output("Out").mutable_data(ctx.place, t.dtype)[...] = t.data * gain / 2
+
+
+class DoubleGainKernel(OpKernel):
+    def compute(self, ctx):
+        gain = ctx.attr("gain") if ctx.has_attr("gain") else 2.0
+        t = ctx.input("X")
+        ctx.output("Out").mutable_data(ctx.place, t.dtype)[...] = t.data * gain / 2
+
+
+class ComputedGainKernel(OpKernel):
+    def compute(self, ctx):
+        gain = ctx.attr("gain") if ctx.has_attr("gain") else float(len("abc"))
+        t = ctx.input("X")
+        ctx.output("Out").mutable_data(ctx.place, t.dtype)[...] = t.data * gain
+
+
+for _op in ("fb_gain", "fb_clip", "fb_split", "fb_computed"):
+    register_operator(_op, SameShape, LooseMaker)
+for _dt in FLOATS:
+    register_op_kernel("fb_gain", "CPU", GainKernel, _dt)
+    register_op_kernel("fb_clip", "CPU", ClipKernel, _dt)
+    register_op_kernel("fb_computed", "CPU", ComputedGainKernel, _dt)
+register_op_kernel("fb_split", "CPU", HalfGainKernel, DataType.FLOAT32)
+register_op_kernel("fb_split", "CPU", DoubleGainKernel, DataType.FLOAT64)

@@ -1,0 +1,84 @@
+"""The codemod on team F's package (tests/migrate/corpus/pkg_fallbacks, issue 23, cm58):
+attributes a maker declares with no default (an op desc may lack them) read through
+`ctx.has_attr` fallbacks, `ctx.attr(N) if ctx.has_attr(N) else 3.0` and the if/else
+forms. The fallback becomes the PHI argument's default, carried in its hint
+(`gain: Annotated[float, AttrDefault(3.0)]`: a Python default cannot stand before the
+outputs) and in ops.yaml (`float gain=3.0`), and verify runs each case again with the
+attribute absent from the op desc. Negative twins: two kernels of one op falling back to
+different values (its PHI default could be only one) and a fallback that is no literal.
+
+After `--write` (verify on) every module imports and every op computes what it computed
+before, with the attributes given and without them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from migrate_helpers import assert_module_rows, assert_ops_as_before, run_package_ops, write_copy
+
+PACKAGE = "pkg_fallbacks"
+_FLOATS = {"CPU": ["FLOAT32", "FLOAT64"]}
+SPLIT = ("kernels of op 'fb_split' (HalfGainKernel, DoubleGainKernel) read an attribute with "
+         "different ctx.has_attr fallbacks")
+EXPECTED = {"ops.py": {
+    "GainKernel": ("migrated", "fb_gain", "", _FLOATS),
+    "ClipKernel": ("migrated", "fb_clip", "", _FLOATS),
+    "HalfGainKernel": ("skipped", "fb_split", SPLIT, {}),
+    "DoubleGainKernel": ("skipped", "fb_split", SPLIT, {}),
+    "ComputedGainKernel": ("skipped", "fb_computed", "calls ctx.has_attr('gain') with fallback "
+                           '`float(len("abc"))`, not a literal', {}),
+}}
+CASES = {
+    "fb_gain": [{}, {"gain": 1.5}, {"mode": "raw"}, {"gain": -0.5, "mode": "raw"}],
+    "fb_clip": [{}, {"clip": False}, {"clip": True}],
+    "fb_split": [{}, {"gain": 4.0}],
+    "fb_computed": [{}],
+}
+
+
+def _run(root: Path, mode: str) -> Any:
+    return run_package_ops(root, [PACKAGE], CASES, mode, frozenset({"fb_split", "fb_computed"}))
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return write_copy(tmp_path_factory.mktemp("fallbacks"), PACKAGE, _run)
+
+
+def test_every_kernel_has_its_row(written: dict[str, Any]) -> None:
+    assert_module_rows(written, EXPECTED)
+
+
+def test_verify_ran_each_case_without_each_defaulted_attribute(written: dict[str, Any]) -> None:
+    rows = {r["kernel"]: r for r in written["doc"]["kernels"]}
+    # one case per dtype, again without `gain`, again without `mode` (or `clip`)
+    assert [v["cases"] for v in rows["GainKernel"]["verify"]] == [3, 3]
+    assert [v["cases"] for v in rows["ClipKernel"]["verify"]] == [2, 2]
+
+
+def test_a_fallback_is_the_phi_default_in_the_hint_and_in_ops_yaml(written: dict[str, Any]
+                                                                     ) -> None:
+    ops = (written["pkg"] / "ops.py").read_text()
+    assert "gain: Annotated[float, AttrDefault(3.0)]" in ops
+    assert 'mode: Annotated[str, AttrDefault("abs")]' in ops
+    assert "clip: Annotated[bool, AttrDefault(True)]" in ops
+    assert "from typing import Annotated\n" in ops
+    assert "from phi.core.kernel_args import AttrDefault, OutTensor\n" in ops
+    entries = {e["op"]: e for e in yaml.safe_load((written["pkg"] / "ops.yaml").read_text())}
+    assert entries["fb_gain"]["args"] == '(Tensor x, float gain=3.0, str mode="abs")'
+    assert entries["fb_clip"]["args"] == "(Tensor x, bool clip=true)"
+
+
+def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[str, Any]
+                                                                  ) -> None:
+    before = assert_ops_as_before(written)
+    assert all(isinstance(v, list) for v in before.values()), before
+    # the cases tell the fallbacks from the values given
+    assert before["fb_gain {}"] != before["fb_gain {'gain': 1.5}"]
+    assert before["fb_gain {}"] != before["fb_gain {'mode': 'raw'}"]
+    assert before["fb_clip {}"] == before["fb_clip {'clip': True}"] != \
+        before["fb_clip {'clip': False}"]
