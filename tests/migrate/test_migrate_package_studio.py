@@ -40,8 +40,9 @@ EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
         "SumKernel": ("migrated", ""),
     },
     "math/scaled.py": {
-        # the subclass in nn/shifted.py keeps the class
-        "BaseScaleKernel": ("migrated", "class kept for pkg_studio/nn/shifted.py"),
+        # nn/shifted.py, its subclass's module, keeps importing the module alone (what
+        # importing it registers), not the class: nothing keeps the class
+        "BaseScaleKernel": ("migrated", ""),
         "DoubleKernel": ("migrated", ""),  # composes BaseScaleKernel
         "TripleKernel": ("migrated", ""),  # composes DoubleKernel
     },
@@ -88,12 +89,16 @@ def test_the_write_breaks_no_module_and_no_op_left_legacy(written: dict[str, Any
 def test_a_subclass_of_a_sibling_packages_kernel_gets_the_base_compute(
         written: dict[str, Any]) -> None:
     """The base's compute() is read from math/scaled.py and written as the subclass's
-    function in nn/shifted.py; the base class stays where it is, untouched."""
+    function in nn/shifted.py, which keeps importing math/scaled.py (importing it
+    registers ops) but no longer its class: the migrated base class goes."""
     shifted = (written["pkg"] / "nn" / "shifted.py").read_text()
     assert "    dev_ctx.alloc(out, x.dtype)[...] = x.data * alpha\n" in shifted
-    assert "class ShiftedScaleKernel" not in shifted
+    assert "class ShiftedScaleKernel" not in shifted and "BaseScaleKernel" not in shifted
+    assert "from ..math import scaled  # noqa: F401" in shifted
+    rows = {r["kernel"]: r["reason"] for r in written["doc"]["kernels"]}
+    assert "class kept" not in rows["BaseScaleKernel"]
     scaled = (written["pkg"] / "math" / "scaled.py").read_text()
-    assert "class BaseScaleKernel(OpKernel):\n    def compute(self, ctx):\n" in scaled
+    assert "class BaseScaleKernel" not in scaled
 
 
 def test_a_chain_of_compositions_calls_function_after_function(written: dict[str, Any]
@@ -101,7 +106,7 @@ def test_a_chain_of_compositions_calls_function_after_function(written: dict[str
     scaled = (written["pkg"] / "math" / "scaled.py").read_text()
     assert "    studio_scale_kernel(dev_ctx, x, alpha, out)\n" in scaled
     assert "    studio_double_kernel(dev_ctx, x, alpha, out)\n" in scaled
-    assert "class DoubleKernel" not in scaled and "class BaseScaleKernel(OpKernel)" in scaled
+    assert "class DoubleKernel" not in scaled and "class BaseScaleKernel" not in scaled
 
 
 def test_star_imports_stay_and_read_as_their_modules_names(written: dict[str, Any]) -> None:
