@@ -90,6 +90,17 @@ class Fallbacks:
                       "with no default, and its PHI default could be only one")
         self.values.setdefault(name, value)
 
+    def add_tested(self, name: str, reads: int) -> None:
+        """`name` is read only under `ctx.has_attr(name)` tests (`reads` reads, tests
+        included), each test now `ctx.attr(name) is not None`: its PHI default is None."""
+        self.reads[name] = self.reads.get(name, 0) + reads
+        if name in self.values and self.values[name] is not None:
+            self.blocked.setdefault(
+                name, f"calls ctx.has_attr({name!r}) with fallback {self.values[name]!r} and "
+                      "tests it elsewhere: the op proto declares "
+                      f"'{name}' with no default, and its PHI default could be only one")
+        self.values.setdefault(name, None)
+
     def check(self, reads: dict[str, int], params: set[str]) -> dict[str, Any]:
         """Refuse each attribute with a fallback that the rewrite read (`reads` counts every
         `ctx.attr(N)` turned into a parameter; `params`: the attributes the kernel takes by
@@ -162,9 +173,90 @@ class _Fold(cst.CSTTransformer):
         return updated
 
 
+class _Guards(cst.CSTVisitor):
+    """Counts, per attribute of `names`, the `CTX.attr(N)` reads that run only where a
+    `CTX.has_attr(N)` holds (in the body of an `if` or `a if ... else b` whose test is it
+    or an `and` of it, right of it in an `and`), and names those read anywhere else."""
+
+    def __init__(self, ctx: str, names: set[str]) -> None:
+        super().__init__()
+        self.ctx, self.names = ctx, names
+        self.stack: list[cst.CSTNode] = []
+        self.guarded: dict[str, int] = {}
+        self.unguarded: set[str] = set()
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        name = ctx_call(node, self.ctx, ("attr",)) if isinstance(node, cst.Call) else None
+        if name in self.names:
+            if self._guarded(node, name):  # type: ignore[arg-type]
+                self.guarded[name] = self.guarded.get(name, 0) + 1  # type: ignore[index]
+            else:
+                self.unguarded.add(name)  # type: ignore[arg-type]
+        self.stack.append(node)
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        self.stack.pop()
+
+    def _implies(self, test: cst.BaseExpression, name: str) -> bool:
+        if ctx_call(test, self.ctx, ("has_attr",)) == name:
+            return True
+        return isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And) \
+            and (self._implies(test.left, name) or self._implies(test.right, name))
+
+    def _guarded(self, node: cst.CSTNode, name: str) -> bool:
+        child = node
+        for parent in reversed(self.stack):
+            if (isinstance(parent, (cst.If, cst.IfExp)) and child is parent.body
+                    and self._implies(parent.test, name)) or (
+                    isinstance(parent, cst.BooleanOperation) and child is parent.right
+                    and isinstance(parent.operator, cst.And)
+                    and self._implies(parent.left, name)):
+                return True
+            child = parent
+        return False
+
+
+class _Tested(cst.CSTTransformer):
+    """Each `CTX.has_attr(N)` of `names` as `(CTX.attr(N) is not None)`."""
+
+    def __init__(self, ctx: str, names: set[str]) -> None:
+        super().__init__()
+        self.ctx, self.names = ctx, names
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call  # noqa: N802
+                   ) -> cst.BaseExpression:
+        name = ctx_call(updated, self.ctx, ("has_attr",))
+        if name not in self.names:
+            return updated
+        read = updated.with_changes(func=updated.func.with_changes(  # type: ignore[attr-defined]
+            attr=cst.Name("attr")), lpar=[], rpar=[])
+        return cst.Comparison(read, [cst.ComparisonTarget(cst.IsNot(), cst.Name("None"))],
+                              lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+
+def _has_attr_tests(block: Any, ctx: str) -> list[str]:
+    calls = m.findall(block, m.Call(func=m.Attribute(value=m.Name(ctx), attr=m.Name("has_attr"))))
+    return [n for c in calls if (n := ctx_call(c, ctx, ("has_attr",))) is not None]
+
+
 def fold_has_attr(proto: StaticProto, block: Any, ctx: str,
                   fallbacks: Fallbacks | None = None) -> Any:
     """`block` with each `CTX.has_attr("NAME")` of an attribute every desc has as `True`
     (the caller folds the branches it decides: `kernel_tidy.fold_dead_branches`), and, given
-    `fallbacks`, each fallback read of an attribute with no default as its plain read."""
-    return block.visit(_Fold(proto, ctx, fallbacks))
+    `fallbacks`, each fallback read of an attribute with no default as its plain read; the
+    tests left of an attribute with no default that `block` reads only where they hold
+    (`_Guards`) become `CTX.attr(N) is not None`, its PHI default None: a desc lacking it
+    gives the kernel None, where the legacy kernel saw the test fail."""
+    block = block.visit(_Fold(proto, ctx, fallbacks))
+    if fallbacks is None:
+        return block
+    tests = [n for n in _has_attr_tests(block, ctx) if _no_default(proto, n)]
+    if not tests:
+        return block
+    guards = _Guards(ctx, set(tests))
+    block.visit(guards)
+    tested = set(tests) - guards.unguarded
+    for name in sorted(tested):
+        fallbacks.add_tested(name, tests.count(name) + guards.guarded.get(name, 0))
+    return block.visit(_Tested(ctx, tested)) if tested else block

@@ -89,16 +89,18 @@ _NO_DEFAULT = ("ctx.has_attr('gamma'), which depends on the OpDesc: the op proto
 
 
 @pytest.mark.parametrize(("body", "helpers", "reason"), [
-    # a test guarding no read of the attribute: no fallback
+    # a read the test does not guard: the test's value kept in a variable, an `or`
     ('''
-    a = 2.0 if ctx.has_attr("gamma") else 3.0
+    flag = ctx.has_attr("gamma")
+    a = ctx.attr("gamma") if flag else 3.0
     ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
     ''', "", _NO_DEFAULT),
-    # a helper's parameter as the fallback, given no literal here
     ('''
-    a = attr_or(ctx, "gamma", float(3))
+    a = 3.0
+    if ctx.has_attr("gamma") or ctx.has_attr("alpha"):
+        a = ctx.attr("gamma")
     ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
-    ''', _ATTR_OR, _NO_DEFAULT),
+    ''', "", _NO_DEFAULT),
     ('''
     a = ctx.attr("gamma") if ctx.has_attr("gamma") else 3.0
     b = ctx.attr("gamma") if ctx.has_attr("gamma") else 2.0
@@ -140,6 +142,43 @@ def test_one_literal_fallback_is_the_phi_default(body: str) -> None:
     assert "has_attr" not in text
     assert [op.defaulted for op in result.ops] == [("gamma",)]
     assert "float gamma=3.0" in result.ops[0].yaml
+
+
+@pytest.mark.parametrize(("body", "helpers"), [
+    # a test guarding no read of the attribute
+    ('''
+    a = 2.0 if ctx.has_attr("gamma") else 3.0
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
+    ''', ""),
+    # a helper's parameter as the fallback, given no literal here
+    ('''
+    a = attr_or(ctx, "gamma", float(3))
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
+    ''', _ATTR_OR),
+    # reads guarded by an `and` and by an `if` nested in the test's body
+    ('''
+    a = 3.0
+    if ctx.has_attr("gamma") and ctx.attr("gamma") is not None:
+        a = float(ctx.attr("gamma"))
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
+    ''', ""),
+    ('''
+    a = 3.0
+    if ctx.has_attr("gamma"):
+        if ctx.attr("gamma") > 0:
+            a = ctx.attr("gamma")
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
+    ''', ""),
+])
+def test_a_tested_attribute_without_a_default_defaults_to_none(body: str, helpers: str
+                                                               ) -> None:
+    # read only where its test holds: the test is `gamma is not None`, None its default
+    result = migrate(_without_default(body, helpers))
+    text = result.new_text or str(result.records)
+    assert "gamma: Annotated[float, AttrDefault(None)]" in text, text
+    assert "(gamma is not None)" in text, text
+    assert "has_attr" not in text.replace(helpers.strip(), ""), text  # the helper stays
+    assert [op.defaulted for op in result.ops] == [("gamma",)]
 
 
 def test_a_fallback_in_a_branch_folded_away_blocks_nothing() -> None:

@@ -1,11 +1,14 @@
 """The codemod on team F's package (tests/migrate/corpus/pkg_fallbacks, issue 23, cm58):
 attributes a maker declares with no default (an op desc may lack them) read through
 `ctx.has_attr` fallbacks, `ctx.attr(N) if ctx.has_attr(N) else 3.0` and the if/else
-forms. The fallback becomes the PHI argument's default, carried in its hint
+forms, or read only where `ctx.has_attr(N)` holds (a helper returning its default
+otherwise, an `and`): the test becomes `N is not None`, the argument's default None. A
+literal fallback becomes the PHI argument's default, carried in its hint
 (`gain: Annotated[float, AttrDefault(3.0)]`: a Python default cannot stand before the
 outputs) and in ops.yaml (`float gain=3.0`), and verify runs each case again with the
 attribute absent from the op desc. Negative twins: two kernels of one op falling back to
-different values (its PHI default could be only one) and a fallback that is no literal.
+different values (its PHI default could be only one), a fallback that is no literal and a
+test kept in a variable (a read it does not provably guard).
 
 After `--write` (verify on) every module imports and every op computes what it computed
 before, with the attributes given and without them.
@@ -29,6 +32,9 @@ EXPECTED = {"ops.py": {
     "ClipKernel": ("migrated", "fb_clip", "", _FLOATS),
     "HalfGainKernel": ("skipped", "fb_split", SPLIT, {}),
     "DoubleGainKernel": ("skipped", "fb_split", SPLIT, {}),
+    "TestedKernel": ("migrated", "fb_tested", "", _FLOATS),
+    "FlaggedKernel": ("skipped", "fb_flagged", "calls ctx.has_attr('gain'), which depends on "
+                      "the OpDesc: the op proto declares 'gain' with no default", {}),
     "ComputedGainKernel": ("skipped", "fb_computed", "calls ctx.has_attr('gain') with fallback "
                            '`float(len("abc"))`, not a literal', {}),
 }}
@@ -37,11 +43,16 @@ CASES = {
     "fb_clip": [{}, {"clip": False}, {"clip": True}],
     "fb_split": [{}, {"gain": 4.0}],
     "fb_computed": [{}],
+    "fb_tested": [{}, {"gain": 2.0}, {"clip": True}, {"gain": -1.5, "clip": False}],
+    "fb_flagged": [{}, {"gain": 2.0}],
 }
 
 
+LEFT_LEGACY = frozenset({"fb_split", "fb_computed", "fb_flagged"})
+
+
 def _run(root: Path, mode: str) -> Any:
-    return run_package_ops(root, [PACKAGE], CASES, mode, frozenset({"fb_split", "fb_computed"}))
+    return run_package_ops(root, [PACKAGE], CASES, mode, LEFT_LEGACY)
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +69,7 @@ def test_verify_ran_each_case_without_each_defaulted_attribute(written: dict[str
     # one case per dtype, again without `gain`, again without `mode` (or `clip`)
     assert [v["cases"] for v in rows["GainKernel"]["verify"]] == [3, 3]
     assert [v["cases"] for v in rows["ClipKernel"]["verify"]] == [2, 2]
+    assert [v["cases"] for v in rows["TestedKernel"]["verify"]] == [3, 3]
 
 
 def test_a_fallback_is_the_phi_default_in_the_hint_and_in_ops_yaml(written: dict[str, Any]
@@ -71,6 +83,11 @@ def test_a_fallback_is_the_phi_default_in_the_hint_and_in_ops_yaml(written: dict
     entries = {e["op"]: e for e in yaml.safe_load((written["pkg"] / "ops.yaml").read_text())}
     assert entries["fb_gain"]["args"] == '(Tensor x, float gain=3.0, str mode="abs")'
     assert entries["fb_clip"]["args"] == "(Tensor x, bool clip=true)"
+    # read only where `ctx.has_attr` holds: the test is `is not None`, None the default
+    assert "gain: Annotated[float, AttrDefault(None)]" in ops
+    assert "clip: Annotated[bool, AttrDefault(None)]" in ops
+    assert "    if (gain is not None):\n" in ops
+    assert entries["fb_tested"]["args"] == "(Tensor x, float gain, bool clip)"
 
 
 def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[str, Any]
@@ -82,3 +99,4 @@ def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[
     assert before["fb_gain {}"] != before["fb_gain {'mode': 'raw'}"]
     assert before["fb_clip {}"] == before["fb_clip {'clip': True}"] != \
         before["fb_clip {'clip': False}"]
+    assert len({str(before[f"fb_tested {c}"]) for c in CASES["fb_tested"]}) == 4

@@ -1,6 +1,7 @@
 """Attributes declared with no default, read as `ctx.attr(N) if ctx.has_attr(N) else V`
-or through an if/else on `ctx.has_attr(N)`; negative twins: two kernels of one op falling
-back to different values, and a fallback that is no literal."""
+or through an if/else on `ctx.has_attr(N)`, or read only where such a test holds (a helper
+returning its default otherwise, an `and`); negative twins: two kernels of one op falling
+back to different values, a fallback that is no literal, a test kept in a variable."""
 
 import numpy as np
 
@@ -66,6 +67,32 @@ class DoubleGainKernel(OpKernel):
         ctx.output("Out").mutable_data(ctx.place, t.dtype)[...] = t.data * gain / 2
 
 
+def attr_or(ctx, name, default):
+    """The attribute where the desc carries one (not None), else `default`."""
+    if ctx.has_attr(name):
+        value = ctx.attr(name)
+        if value is not None:
+            return value
+    return default
+
+
+class TestedKernel(OpKernel):
+    def compute(self, ctx):
+        gain = attr_or(ctx, "gain", 0.5)
+        clip = bool(ctx.attr("clip")) if ctx.has_attr("clip") and ctx.attr("clip") else False
+        t = ctx.input("X")
+        y = np.clip(t.data, -1.0, 1.0) if clip else t.data
+        ctx.output("Out").mutable_data(ctx.place, t.dtype)[...] = y * gain
+
+
+class FlaggedKernel(OpKernel):
+    def compute(self, ctx):
+        flagged = ctx.has_attr("gain")
+        gain = ctx.attr("gain") if flagged else 1.0
+        t = ctx.input("X")
+        ctx.output("Out").mutable_data(ctx.place, t.dtype)[...] = t.data * gain
+
+
 class ComputedGainKernel(OpKernel):
     def compute(self, ctx):
         gain = ctx.attr("gain") if ctx.has_attr("gain") else float(len("abc"))
@@ -73,11 +100,13 @@ class ComputedGainKernel(OpKernel):
         ctx.output("Out").mutable_data(ctx.place, t.dtype)[...] = t.data * gain
 
 
-for _op in ("fb_gain", "fb_clip", "fb_split", "fb_computed"):
+for _op in ("fb_gain", "fb_clip", "fb_split", "fb_computed", "fb_tested", "fb_flagged"):
     register_operator(_op, SameShape, LooseMaker)
 for _dt in FLOATS:
     register_op_kernel("fb_gain", "CPU", GainKernel, _dt)
     register_op_kernel("fb_clip", "CPU", ClipKernel, _dt)
     register_op_kernel("fb_computed", "CPU", ComputedGainKernel, _dt)
+    register_op_kernel("fb_tested", "CPU", TestedKernel, _dt)
+    register_op_kernel("fb_flagged", "CPU", FlaggedKernel, _dt)
 register_op_kernel("fb_split", "CPU", HalfGainKernel, DataType.FLOAT32)
 register_op_kernel("fb_split", "CPU", DoubleGainKernel, DataType.FLOAT64)
