@@ -31,7 +31,9 @@ field written, a name the class does not hold; a class with a base or a decorato
 than `dataclass`, `__post_init__` or another dunder changing what an instance holds, a
 method decorated or mutating the instance, a `__getattr__` doing more than returning one
 ctx read, an `__init__` keeping ctx in a class that reads fields, a classmethod doing
-more than `return cls(...)`, a value that is no ctx read or literal. A class deriving
+more than `return cls(...)`, a value that is no ctx read, literal or builtin
+conversion of those (`float(ctx.attr("eps"))`, the builtin bound by neither module nor
+compute()). A class deriving
 from `OpKernel` is a kernel, not a parameter object (`kernel_compose`, `class_calls`).
 An explicit `object` base (`class AttrView(object):`, `object` not bound by its module,
 `inert_bases.is_inert_base`) is no base: every class derives from it.
@@ -56,7 +58,7 @@ from migrate.inert_bases import is_inert_base
 from migrate.kernel_ctx_helpers import passes_ctx
 from migrate.kernel_model import SkipError
 from migrate.kernel_prepass import SLOT_METHODS
-from migrate.names import store_names
+from migrate.names import load_names, store_names
 from migrate.spec_objects import SpecClass, SpecField, check_unchanged, spec_class
 from migrate.static import ModuleInfo
 from migrate.static_refs import ClassRef, UnresolvableError, code_of, dotted, literal_string
@@ -77,6 +79,9 @@ _MEMBERS = frozenset({"xp", "place"})
 _HARMLESS_DUNDERS = frozenset({"__init__", "__repr__", "__str__"})
 #: `default_factory=` builtins whose value nothing can change, as spelled inline
 _FACTORIES = {"tuple": "()"}
+#: builtins a field may convert a ctx read with (`float(ctx.attr("eps"))`): they make a
+#: new value of what they are given, and change nothing
+_CONVERSIONS = frozenset({"float", "int", "bool", "str", "tuple"})
 
 
 class ParamShape(Enum):
@@ -140,7 +145,8 @@ def inline_param_objects(info: ModuleInfo, block: cst.IndentedBlock, ctx: str
         built[where[0]] = (where[1], obj)
     if not built:
         return block
-    values = _field_reads(block, built, ctx)
+    values = _field_reads(block, built, ctx,
+                          store_names(block, outer_only=False) | info.module_names())
     replaced = block.visit(_Fields(values))
     kept, carry = without_statements(replaced.body, [i in built for i in range(
         len(replaced.body))])
@@ -148,9 +154,10 @@ def inline_param_objects(info: ModuleInfo, block: cst.IndentedBlock, ctx: str
 
 
 def _field_reads(block: cst.IndentedBlock, built: dict[int, tuple[str, ParamObject]],
-                 ctx: str) -> dict[int, cst.BaseExpression]:
+                 ctx: str, bound: set[str]) -> dict[int, cst.BaseExpression]:
     """id of each `p.field` of `block` -> its expression over `ctx`; SkipError naming a
-    use of a parameter object other than reading a field after it is built."""
+    use of a parameter object other than reading a field after it is built, or a field
+    whose expression calls a builtin that `bound` (compute's names, its module's) hides."""
     wrapper = MetadataWrapper(cst.Module(body=block.body), unsafe_skip_copy=True)
     parents = wrapper.resolve(ParentNodeProvider)
     contexts = wrapper.resolve(ExpressionContextProvider)
@@ -179,6 +186,11 @@ def _field_reads(block: cst.IndentedBlock, built: dict[int, tuple[str, ParamObje
             value = obj.read(attr)
             if isinstance(value, str):
                 raise SkipError(f"reads {local}.{attr} of {said}, which is {value}")
+            hidden = sorted(({n.value for n in load_names(value)} - {obj.ctx}) & bound)
+            if hidden:
+                raise SkipError(f"reads {local}.{attr} of {said}, whose expression "
+                                f"`{code_of(value).strip()}` calls {hidden[0]}, which the "
+                                "kernel's module or compute() binds to something else")
             out[id(parent)] = substitute_names(value, {obj.ctx: cst.Name(ctx)}) \
                 if obj.ctx != ctx else value
     return out
@@ -279,13 +291,19 @@ def _small(stmt: cst.BaseStatement) -> cst.BaseSmallStatement | None:
     return None
 
 
-def _ctx_value(expr: cst.BaseExpression, ctx: str) -> bool:
+def _ctx_value(expr: cst.BaseExpression, ctx: str, bound: set[str]) -> bool:
     """Whether `expr` only reads ctx (`ctx.attr("x")`, `ctx.xp`), is a literal, or is a
-    conditional of those."""
+    conditional or a builtin conversion (`float(...)`: no name of `bound`, the names the
+    class's module binds) of those."""
     if is_literal(expr):
         return True
     if isinstance(expr, cst.IfExp):
-        return all(_ctx_value(e, ctx) for e in (expr.test, expr.body, expr.orelse))
+        return all(_ctx_value(e, ctx, bound) for e in (expr.test, expr.body, expr.orelse))
+    if isinstance(expr, cst.Call) and m.matches(expr.func, m.Name()):
+        func = cst.ensure_type(expr.func, cst.Name).value
+        return (func in _CONVERSIONS and func not in bound and len(expr.args) == 1
+                and expr.args[0].keyword is None and not expr.args[0].star
+                and _ctx_value(expr.args[0].value, ctx, bound))
     if m.matches(expr, m.Attribute(value=m.Name(ctx))):
         return cst.ensure_type(expr, cst.Attribute).attr.value in _MEMBERS
     if not isinstance(expr, cst.Call) or not m.matches(expr.func, m.Attribute(
@@ -342,9 +360,10 @@ def _built(home: ModuleInfo, cls: cst.ClassDef, method: str, where: str) -> Para
             names[i] if i < len(names) else "")
         if arg.star or not key or key in given or key not in names:
             raise SkipError(f"{said}: `{code_of(call).strip()}` does not fit its fields")
-        if not _ctx_value(arg.value, ctx):
+        if not _ctx_value(arg.value, ctx, home.module_names()):
             raise SkipError(f"{said}, whose {method}() gives field {key} "
-                            f"`{code_of(arg.value).strip()}`, no ctx read or literal")
+                            f"`{code_of(arg.value).strip()}`, no ctx read, literal or "
+                            "builtin conversion of those")
         given[key] = arg.value
     return ParamObject(name, ParamShape.BUILT, ctx,
                        tuple((f.name, given.get(f.name) or _default(f, said))
@@ -419,9 +438,11 @@ def _read(home: ModuleInfo, cls: cst.ClassDef, where: str) -> ParamObject:
         if m.matches(assign.value, m.Name(ctx)):
             raise SkipError(f"{said}, which keeps the ExecutionContext past its __init__ "
                             f"(`{_first_line(stmt)}`)")
-        if field_ in fields or field_ in methods or not _ctx_value(assign.value, ctx):
+        if field_ in fields or field_ in methods or not _ctx_value(
+                assign.value, ctx, home.module_names()):
             raise SkipError(f"{said}, whose __init__ runs `{_first_line(stmt)}` (each field "
-                            "stored once, a ctx read or literal, is read)")
+                            "stored once, a ctx read, literal or builtin conversion of those, "
+                            "is read)")
         fields[field_] = assign.value
     for stmt in _statements(cls):
         small = _small(stmt)

@@ -101,7 +101,7 @@ def test_every_kernel_has_its_row_and_the_migrated_ones_verify_identical(
 def test_each_field_read_is_the_ctx_read_it_holds(written: dict[str, Any]) -> None:
     clip = (written["pkg"] / "clip.py").read_text()
     acts = (written["pkg"] / "acts.py").read_text()
-    assert "    out[...] = dev_ctx.xp.clip(x.data, min, max)\n" in clip
+    assert "    out[...] = dev_ctx.xp.clip(x.data, float(min), max)\n" in clip
     assert "    inside = (x.data >= min) & (x.data <= max)\n" in clip
     # the positional slope, its `has_attr` fallback folded (declared with a default), and
     # the scale the call leaves to its default
@@ -192,7 +192,24 @@ class UnaryKernel(OpKernel):
      "p.alpha", "leaves field bias to its default `OFFSET`, no literal"),
     (_PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(ctx.attr("alpha") * 2)'),
      "p = Params.from_ctx(ctx)", "p.alpha",
-     'gives field alpha `ctx.attr("alpha") * 2`, no ctx read or literal'),
+     'gives field alpha `ctx.attr("alpha") * 2`, no ctx read, literal or builtin conversion'),
+    # a builtin conversion of a ctx read is read as compute() would read it, unless the
+    # class's module, the kernel's module or compute() binds the builtin's name
+    (_PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(float(ctx.attr("alpha")))'),
+     "p = Params.from_ctx(ctx)", "p.alpha + p.bias", ""),
+    (_PARAMS.replace('cls(ctx.attr("alpha"))',
+                     'cls(float(ctx.attr("alpha")) if ctx.has_attr("alpha") else 1.0)'),
+     "p = Params.from_ctx(ctx)", "p.alpha", ""),
+    ("float = abs\n" + _PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(float(ctx.attr("alpha")))'),
+     "p = Params.from_ctx(ctx)", "p.alpha",
+     'gives field alpha `float(ctx.attr("alpha"))`, no ctx read, literal or builtin conversion'),
+    (_PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(float(ctx.attr("alpha")))'),
+     "float = abs\n        p = Params.from_ctx(ctx)", "p.alpha",
+     'whose expression `float(ctx.attr("alpha"))` calls float, which the kernel\'s module or '
+     "compute() binds to something else"),
+    (_PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(round(ctx.attr("alpha")))'),
+     "p = Params.from_ctx(ctx)", "p.alpha",
+     'gives field alpha `round(ctx.attr("alpha"))`, no ctx read, literal or builtin conversion'),
     (_PARAMS.replace("        return cls(", "        print(ctx)\n        return cls("),
      "p = Params.from_ctx(ctx)", "p.alpha", "does more than `return cls(...)`"),
     (_PARAMS + "\n    from_ctx = classmethod(lambda cls, ctx: cls(2.0))\n",
@@ -237,7 +254,13 @@ class Settings:
     def __init__(self, ctx):
         self.alpha = ctx.attr("alpha")
         self.alpha = 2.0
-''', "s = Settings(ctx)", "s.alpha", "(each field stored once, a ctx read or literal, is read)"),
+''', "s = Settings(ctx)", "s.alpha",
+     "(each field stored once, a ctx read, literal or builtin conversion of those, is read)"),
+    ('''
+class Settings:
+    def __init__(self, ctx):
+        self.alpha = float(ctx.attr("alpha"))
+''', "s = Settings(ctx)", "s.alpha", ""),
     (_VIEW.replace("class View:", "class View(object):"), "v = View(ctx)", "v.alpha", ""),
     (_PARAMS.replace("class Params:", "class Params(object):"), "p = Params.from_ctx(ctx)",
      "p.alpha", ""),

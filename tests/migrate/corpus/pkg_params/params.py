@@ -17,7 +17,7 @@ class ClipParams:
 
     @classmethod
     def from_ctx(cls, ctx):
-        return cls(lo=ctx.attr("min"), hi=ctx.attr("max"))
+        return cls(lo=float(ctx.attr("min")), hi=ctx.attr("max"))
 
 
 class LeakyParams:
