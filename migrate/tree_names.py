@@ -14,6 +14,7 @@ calling `Other().compute(ctx)`, a generated kernel calling `Other.helper(...)`),
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -35,6 +36,7 @@ from libcst.metadata import (
     ScopeProvider,
 )
 
+from migrate.source_files import file_state
 from migrate.static_refs import literal_string
 
 
@@ -195,6 +197,11 @@ def uses_in_module(new_text: str, removed: set[str]) -> list[Use]:
     Only reads of the module-level name count: a function's own `t` (a local, a
     parameter, a loop variable) named like a removed module-level loop variable is not
     a use of it; a `global t` read is."""
+    return list(_uses_in_text(new_text, frozenset(removed)))
+
+
+@functools.lru_cache(maxsize=256)  # a run asks again for each round of kept names
+def _uses_in_text(new_text: str, removed: frozenset[str]) -> tuple[Use, ...]:
     module = cst.parse_module(new_text)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     scopes = {s for s in wrapper.resolve(ScopeProvider).values() if s is not None}
@@ -212,7 +219,7 @@ def uses_in_module(new_text: str, removed: set[str]) -> list[Use]:
             out.append(Use(name, ", ".join(users)))
     exported = _all_names(module) & removed
     out.extend(Use(n, "its `__all__`") for n in sorted(exported))
-    return out
+    return tuple(out)
 
 
 def uses_elsewhere(removed: dict[Path, set[str]], files: Iterable[Path]) -> dict[Path, list[Use]]:
@@ -242,19 +249,12 @@ def uses_elsewhere(removed: dict[Path, set[str]], files: Iterable[Path]) -> dict
         users = [p for p in members if p not in wanted or len(members) > 1]
         if not targets or not users:
             continue
-        manager = FullRepoManager(str(root), [str(p) for p in members],
-                                  {FullyQualifiedNameProvider})
+        manager: list[FullRepoManager] = []  # made when a file is first resolved
         stars = {f"{module_name(p, root)}.*": p for p in members if p in wanted}
         for user in users:
-            try:
-                wrapper = manager.get_metadata_wrapper_for_path(str(user))
-            except (cst.ParserSyntaxError, OSError, UnicodeDecodeError):
+            found = _qualified_reads(root, members, user, manager)
+            if found is None:
                 continue
-            # an import of a name is a use (a re-export read nowhere else is one too)
-            found = imported_names(wrapper.module, user, root)
-            for node, qnames in wrapper.resolve(FullyQualifiedNameProvider).items():
-                if isinstance(node, (cst.Name, cst.Attribute)):
-                    found.update(q.name for q in qnames)
             hits = {targets[q] for q in found if q in targets}
             for star in found & stars.keys():
                 hits.update((stars[star], n) for n in star_bound(stars[star],
@@ -264,6 +264,38 @@ def uses_elsewhere(removed: dict[Path, set[str]], files: Iterable[Path]) -> dict
                 if path != user:
                     out.setdefault(path, []).append(Use(name, shown))
     return out
+
+
+#: per package root and version of a file (`file_state`): the qualified names it imports
+#: or reads (None: it does not parse); a run asks again for each round of kept names
+_READS: dict[tuple[Path, tuple[Path, int, int]], frozenset[str] | None] = {}
+
+
+def _qualified_reads(root: Path, members: list[Path], user: Path,
+                     manager: list[FullRepoManager]) -> frozenset[str] | None:
+    """What `user` (a module under `root`) imports or reads, by the qualified names LibCST's
+    FullyQualifiedNameProvider gives (`manager` holds the one FullRepoManager over
+    `members`, made on first need); an import of a name is a use (a re-export read nowhere
+    else is one too)."""
+    try:
+        key = (root, file_state(user))
+    except OSError:
+        return None
+    if key not in _READS:
+        if not manager:
+            manager.append(FullRepoManager(str(root), [str(p) for p in members],
+                                           {FullyQualifiedNameProvider}))
+        try:
+            wrapper = manager[0].get_metadata_wrapper_for_path(str(user))
+        except (cst.ParserSyntaxError, OSError, UnicodeDecodeError):
+            _READS[key] = None
+            return None
+        found = imported_names(wrapper.module, user, root)
+        for node, qnames in wrapper.resolve(FullyQualifiedNameProvider).items():
+            if isinstance(node, (cst.Name, cst.Attribute)):
+                found.update(q.name for q in qnames)
+        _READS[key] = frozenset(found)
+    return _READS[key]
 
 
 def importers(modules: Iterable[Path], files: Iterable[Path]) -> dict[Path, set[Path]]:

@@ -13,6 +13,7 @@ conditionally, has no single origin: `origin_of` gives None and the caller refus
 
 from __future__ import annotations
 
+import keyword
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,6 +32,8 @@ from migrate.tree_names import module_name, package_root
 
 #: the probe statement appended to a module to read a name as the module sees it
 _PROBE = "_fluidphi_probe"
+#: names a probe also reads: keywords, but asked about as names
+_CONSTANTS = frozenset({"None", "True", "False"})
 #: hops followed before giving up (a cycle of re-exports never ends)
 _MAX_HOPS = 16
 
@@ -47,16 +50,20 @@ class Origin:
 def _qualified_in(path: Path, name: str) -> str | None:
     """The one fully qualified name `name` has at the end of `path`'s module, by LibCST's
     FullyQualifiedNameProvider; None when it has none or several. The first question about
-    a file answers for every name it binds at its top level (one probe reading them all)."""
+    a file answers for every name it binds at its top level or reads anywhere (one probe
+    reading them all: each resolution reads the whole module)."""
     state = file_state(path)
     known = _QUALIFIED.setdefault(state, {})
     if name not in known:
         module = load_module(path)[0]
         names = [name]
         if not known:
-            scope = MetadataWrapper(module, unsafe_skip_copy=True).resolve(
-                ScopeProvider)[module]
-            names += sorted({a.name for a in scope.assignments} - {name})
+            scopes = MetadataWrapper(module, unsafe_skip_copy=True).resolve(ScopeProvider)
+            bound = {a.name for a in scopes[module].assignments}
+            read = {a.node.value for s in set(scopes.values()) if s is not None
+                    for a in s.accesses if isinstance(a.node, cst.Name)}
+            names += sorted({n for n in bound | read | _CONSTANTS if n.isidentifier() and (
+                not keyword.iskeyword(n) or n in _CONSTANTS)} - {name})
         probe = cst.parse_statement(f"{_PROBE} = ({', '.join(names)},)\n")
         module = module.with_changes(body=[*module.body, probe])
         where = str(path.resolve())
