@@ -14,6 +14,7 @@ conditionally, has no single origin: `origin_of` gives None and the caller refus
 from __future__ import annotations
 
 import keyword
+import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +23,6 @@ from libcst.metadata import (
     FullRepoManager,
     FullyQualifiedNameProvider,
     MetadataWrapper,
-    ScopeProvider,
 )
 
 from migrate.source_files import file_state
@@ -58,12 +58,7 @@ def _qualified_in(path: Path, name: str) -> str | None:
         module = load_module(path)[0]
         names = [name]
         if not known:
-            scopes = MetadataWrapper(module, unsafe_skip_copy=True).resolve(ScopeProvider)
-            bound = {a.name for a in scopes[module].assignments}
-            read = {a.node.value for s in set(scopes.values()) if s is not None
-                    for a in s.accesses if isinstance(a.node, cst.Name)}
-            names += sorted({n for n in bound | read | _CONSTANTS if n.isidentifier() and (
-                not keyword.iskeyword(n) or n in _CONSTANTS)} - {name})
+            names += sorted((_code_names(path) | _CONSTANTS) - {name})
         probe = cst.parse_statement(f"{_PROBE} = ({', '.join(names)},)\n")
         module = module.with_changes(body=[*module.body, probe])
         where = str(path.resolve())
@@ -76,6 +71,18 @@ def _qualified_in(path: Path, name: str) -> str | None:
             found = {q.name for q in resolved.get(element.value, set())}
             known[n] = next(iter(found)) if len(found) == 1 else None
     return known[name]
+
+
+def _code_names(path: Path) -> set[str]:
+    """The names `path`'s code spells (its NAME tokens but keywords: every name it binds or
+    reads, and attribute names; a name read only in an f-string's field is asked about on
+    its own); none when it does not tokenize."""
+    try:
+        with tokenize.open(path) as f:
+            return {t.string for t in tokenize.generate_tokens(f.readline)
+                    if t.type == tokenize.NAME and not keyword.iskeyword(t.string)}
+    except (OSError, SyntaxError, tokenize.TokenError):
+        return set()
 
 
 #: per version of a file: name -> its one qualified name there (None: none or several)
