@@ -26,6 +26,7 @@ from migrate.inert_bases import is_inert_base, plain_base
 from migrate.partial_calls import kernel_partial, only_called, partial_names
 from migrate.partial_registrations import expanded
 from migrate.reexports import named_dtype
+from migrate.register_reach import may_register
 from migrate.registration_effects import note_effect
 from migrate.source_files import file_state, read_source
 from migrate.spec_objects import spec_effect, spec_method, specs_in, without_self
@@ -452,6 +453,8 @@ def _helper_of(info: ModuleInfo, scope: _Scope, call: cst.Call
     if ref.path is None or (scope.ev.path is not None
                             and ref.path == scope.ev.path.resolve()):
         owner = scope.ev
+    elif not may_register(ref.path, REGISTERING, info.path):
+        return None  # nothing its module reaches registers: its body is not read
     else:
         owner = scope.ev._other(ref.path)
     fn = owner.functions.get(ref.name)
