@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +33,7 @@ from libcst.metadata import (
     FullyQualifiedNameProvider,
     GlobalScope,
     MetadataWrapper,
+    QualifiedName,
     ScopeProvider,
 )
 
@@ -290,12 +291,41 @@ def _qualified_reads(root: Path, members: list[Path], user: Path,
         except (cst.ParserSyntaxError, OSError, UnicodeDecodeError):
             _READS[key] = None
             return None
-        found = imported_names(wrapper.module, user, root)
-        for node, qnames in wrapper.resolve(FullyQualifiedNameProvider).items():
-            if isinstance(node, (cst.Name, cst.Attribute)):
-                found.update(q.name for q in qnames)
-        _READS[key] = frozenset(found)
+        _READS[key] = _reads(wrapper.module, user, root,
+                             wrapper.resolve(FullyQualifiedNameProvider))
     return _READS[key]
+
+
+def note_reads(path: Path, state: tuple[Path, int, int], module: cst.Module,
+               resolved: Mapping[cst.CSTNode, Collection[QualifiedName]],
+               skip: cst.CSTNode) -> None:
+    """Keep what `path` (at `state`) reads, from a resolution of `module` (its text with
+    `skip` appended, a statement of the caller's that is no read of the module's)."""
+    root = package_root(path)
+    ignored = _node_ids(skip)
+    _READS[(root, state)] = _reads(module, path, root,
+                                   {n: q for n, q in resolved.items() if id(n) not in ignored})
+
+
+def _reads(module: cst.Module, path: Path, root: Path,
+           resolved: Mapping[cst.CSTNode, Collection[QualifiedName]]) -> frozenset[str]:
+    found = imported_names(module, path, root)
+    for node, qnames in resolved.items():
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            found.update(q.name for q in qnames)
+    return frozenset(found)
+
+
+def _node_ids(node: cst.CSTNode) -> set[int]:
+    seen: set[int] = set()
+
+    class _All(cst.CSTVisitor):
+        def on_visit(self, n: cst.CSTNode) -> bool:
+            seen.add(id(n))
+            return True
+
+    node.visit(_All())
+    return seen
 
 
 def importers(modules: Iterable[Path], files: Iterable[Path]) -> dict[Path, set[Path]]:

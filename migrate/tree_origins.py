@@ -28,7 +28,7 @@ from libcst.metadata import (
 from migrate.source_files import file_state
 from migrate.static_eval import Evaluator
 from migrate.static_refs import find_module_file, load_module
-from migrate.tree_names import module_name, package_root
+from migrate.tree_names import module_name, note_reads, package_root
 
 #: the probe statement appended to a module to read a name as the module sees it
 _PROBE = "_fluidphi_probe"
@@ -70,6 +70,8 @@ def _qualified_in(path: Path, name: str) -> str | None:
         for n, element in zip(names, tuple_.elements):
             found = {q.name for q in resolved.get(element.value, set())}
             known[n] = next(iter(found)) if len(found) == 1 else None
+        if len(names) > 1:  # the first probe: what the module reads, for `uses_elsewhere`
+            note_reads(path, state, module, resolved, skip=probe)
     return known[name]
 
 
