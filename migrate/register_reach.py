@@ -64,8 +64,8 @@ def _reach(start: Path, registering: tuple[str, ...]
         if state not in _FILES:
             try:
                 _FILES[state] = _scan(path, registering)
-            except (SyntaxError, ValueError, UnicodeDecodeError):
-                return None
+            except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
+                return None  # nested past what `ast` parses, say: anything may register
         imported, spells = _FILES[state]
         if spells:
             spelling.add(path)

@@ -50,14 +50,16 @@ class Origin:
 def _qualified_in(path: Path, name: str) -> str | None:
     """The one fully qualified name `name` has at the end of `path`'s module, by LibCST's
     FullyQualifiedNameProvider; None when it has none or several. The first question about
-    a file answers for every name it binds at its top level or reads anywhere (one probe
-    reading them all: each resolution reads the whole module)."""
+    a file answers for every name its code spells (one probe reading them all: each
+    resolution reads the whole module), and keeps what the module reads for
+    `tree_names.uses_elsewhere`."""
     state = file_state(path)
     known = _QUALIFIED.setdefault(state, {})
     if name not in known:
         module = load_module(path)[0]
         names = [name]
-        if not known:
+        first = not known
+        if first:
             names += sorted((_code_names(path) | _CONSTANTS) - {name})
         probe = cst.parse_statement(f"{_PROBE} = ({', '.join(names)},)\n")
         module = module.with_changes(body=[*module.body, probe])
@@ -70,7 +72,7 @@ def _qualified_in(path: Path, name: str) -> str | None:
         for n, element in zip(names, tuple_.elements):
             found = {q.name for q in resolved.get(element.value, set())}
             known[n] = next(iter(found)) if len(found) == 1 else None
-        if len(names) > 1:  # the first probe: what the module reads, for `uses_elsewhere`
+        if first:
             note_reads(path, state, module, resolved, skip=probe)
     return known[name]
 

@@ -78,3 +78,10 @@ def test_the_answer_follows_the_files(tmp_path: Path) -> None:
     assert may_register(root / "pkg/math.py", REGISTERING, None) is False
     _touch(root / "pkg/util.py", "from x import register_operator\n")
     assert may_register(root / "pkg/math.py", REGISTERING, None) is True
+
+
+def test_a_module_nested_past_what_ast_parses_may_register(tmp_path: Path) -> None:
+    deep = "x = " + "1 + " * 200_000 + "1\n"  # RecursionError building the ast
+    root = _tree(tmp_path, {**_PKG, "pkg/math.py": "from . import deep\n",
+                            "pkg/deep.py": deep})
+    assert may_register(root / "pkg/math.py", REGISTERING, None) is True
