@@ -41,7 +41,7 @@ An explicit `object` base (`class AttrView(object):`, `object` not bound by its 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 import libcst as cst
@@ -63,6 +63,8 @@ from migrate.spec_objects import SpecClass, SpecField, check_unchanged, spec_cla
 from migrate.static import ModuleInfo
 from migrate.static_refs import ClassRef, UnresolvableError, code_of, dotted, literal_string
 from migrate.syntax import (
+    body_statements,
+    first_line,
     is_literal,
     single_assign,
     substitute_names,
@@ -70,6 +72,7 @@ from migrate.syntax import (
     without_statements,
 )
 from migrate.tree_bases import base_class, tree_mro
+from migrate.view_reads import ViewReader, view_reader
 
 #: what a field may read of ctx: its slot methods, called with one literal name
 _READS = frozenset({*SLOT_METHODS, "has_attr"})
@@ -99,17 +102,21 @@ class ParamObject:
     shape: ParamShape
     ctx: str
     fields: tuple[tuple[str, cst.BaseExpression], ...] = ()
-    kept: str = ""
+    view: ViewReader | None = None
+    #: a view's keyword defaults, as the call building it gives them
+    given: tuple[tuple[str, cst.BaseExpression], ...] = ()
 
     def read(self, attr: str) -> cst.BaseExpression | str:
         """What `obj.attr` is, over the class's `ctx`; or why it is not read, in words."""
-        if self.shape is ParamShape.VIEW:
-            if attr == self.kept:
-                return f"the ExecutionContext {self.name} keeps"
+        if self.view is not None:
+            if attr in (self.view.kept, self.view.defaults):
+                return f"the {'ExecutionContext' if attr == self.view.kept else 'defaults'} " \
+                    f"{self.name} keeps"
             if attr.startswith("__"):
                 return f"a dunder of {self.name}, not an attribute its __getattr__ reads"
-            return cst.Call(cst.Attribute(cst.Name(self.ctx), cst.Name("attr")),
-                            [cst.Arg(cst.SimpleString(f'"{attr}"'))])
+            value = self.view.read(attr, dict(self.given))
+            return f"raising in {self.name}'s __getattr__ whatever the op holds" \
+                if isinstance(value, str) else value
         for name, value in self.fields:
             if name == attr:
                 return value
@@ -139,7 +146,9 @@ def inline_param_objects(info: ModuleInfo, block: cst.IndentedBlock, ctx: str
             raise SkipError(f"builds parameter object {obj.name} by `{spelled}` other than "
                             "as a statement `p = ...` of compute(): the object escapes (only a "
                             "local built once and read field by field, `p.name`, is read)")
-        if len(call.args) != 1 or call.args[0].keyword is not None:
+        if obj.view is not None and obj.view.defaults:
+            obj = replace(obj, given=_defaults_given(call, obj.name, spelled))
+        elif len(call.args) != 1 or call.args[0].keyword is not None:
             raise SkipError(f"builds parameter object {obj.name} by `{spelled}`, with "
                             "arguments besides ctx")
         built[where[0]] = (where[1], obj)
@@ -151,6 +160,18 @@ def inline_param_objects(info: ModuleInfo, block: cst.IndentedBlock, ctx: str
     kept, carry = without_statements(replaced.body, [i in built for i in range(
         len(replaced.body))])
     return with_body(replaced, kept, carry)
+
+
+def _defaults_given(call: cst.Call, name: str, spelled: str
+                    ) -> tuple[tuple[str, cst.BaseExpression], ...]:
+    """The keyword defaults `View(ctx, alpha=1.0)` gives a view taking `**defaults`: ctx
+    first, then keywords with literal values."""
+    first, *rest = call.args
+    if first.keyword is not None or first.star or any(
+            a.keyword is None or a.star or not is_literal(a.value) for a in rest):
+        raise SkipError(f"builds attribute view {name} by `{spelled}`, with arguments "
+                        "besides ctx and literal keyword defaults")
+    return tuple((cst.ensure_type(a.keyword, cst.Name).value, a.value) for a in rest)
 
 
 def _field_reads(block: cst.IndentedBlock, built: dict[int, tuple[str, ParamObject]],
@@ -257,7 +278,8 @@ def _param_class(info: ModuleInfo, func: cst.BaseExpression) -> ParamObject | No
         return _built(home, cls, method, where)
     if any(isinstance(s, cst.FunctionDef) and s.name.value == "__getattr__"
            for s in cls.body.body):
-        return _view(cls, where)
+        view = view_reader(cls, f"hands ctx to {name} ({where}), an attribute view")
+        return ParamObject(name, ParamShape.VIEW, view.ctx, view=view)
     return _read(home, cls, where)
 
 
@@ -273,16 +295,6 @@ def _plain_params(fn: cst.FunctionDef, count: int) -> list[str] | None:
             any(q.default is not None for q in p.params):
         return None
     return [q.name.value for q in p.params]
-
-
-def _statements(fn: cst.FunctionDef | cst.ClassDef) -> list[cst.BaseStatement]:
-    """The body's statements but a leading docstring."""
-    body = list(fn.body.body)
-    first = body[0] if body else None
-    if isinstance(first, cst.SimpleStatementLine) and len(first.body) == 1 and m.matches(
-            first.body[0], m.Expr(m.SimpleString() | m.ConcatenatedString())):
-        body = body[1:]
-    return body
 
 
 def _small(stmt: cst.BaseStatement) -> cst.BaseSmallStatement | None:
@@ -341,7 +353,7 @@ def _built(home: ModuleInfo, cls: cst.ClassDef, method: str, where: str) -> Para
     if fn is None or [dotted(d.decorator) for d in fn.decorators] != ["classmethod"]:
         raise SkipError(f"{said}, whose {method}() is no classmethod of its own")
     params = _plain_params(fn, 2)
-    body = _statements(fn)
+    body = body_statements(fn)
     made = _small(body[0]) if len(body) == 1 else None
     if params is None or not m.matches(made, m.Return(m.Call(func=m.Name(params[0])))):
         raise SkipError(f"{said}, whose {method}() does more than `return "
@@ -381,36 +393,6 @@ def _default(f: SpecField, said: str) -> cst.BaseExpression:
     raise SkipError(f"{said}, which leaves field {f.name} to its {why}")
 
 
-def _view(cls: cst.ClassDef, where: str) -> ParamObject:
-    name = cls.name.value
-    said = f"hands ctx to {name} ({where}), an attribute view"
-    methods = _methods(cls)
-    for stmt in _statements(cls):
-        if not (isinstance(stmt, cst.FunctionDef) and stmt.name.value in (
-                "__init__", "__getattr__") and not stmt.decorators):
-            raise SkipError(f"{said} that also runs `{_first_line(stmt)}` in its body (only "
-                            "__init__ storing ctx and __getattr__ reading it are read)")
-    init, getattr_ = methods.get("__init__"), methods["__getattr__"]
-    params = _plain_params(init, 2) if init is not None else None
-    stores = _statements(init) if init is not None else []
-    kept = _small(stores[0]) if len(stores) == 1 else None
-    if params is None or not m.matches(kept, m.Assign(targets=[m.AssignTarget(m.Attribute(
-            value=m.Name(params[0]), attr=m.Name()))], value=m.Name(params[1]))):
-        raise SkipError(f"{said} whose __init__ does more than store ctx (`self._ctx = ctx`)")
-    attr = cst.ensure_type(cst.ensure_type(kept, cst.Assign).targets[0].target,
-                           cst.Attribute).attr.value
-    looked = _plain_params(getattr_, 2)
-    body = _statements(getattr_)
-    read = _small(body[0]) if len(body) == 1 else None
-    if looked is None or not m.matches(read, m.Return(m.Call(
-            func=m.Attribute(value=m.Attribute(value=m.Name(looked[0]), attr=m.Name(attr)),
-                             attr=m.Name("attr")),
-            args=[m.Arg(value=m.Name(looked[1]), keyword=None, star="")]))):
-        raise SkipError(f"{said} whose __getattr__ does more than return "
-                        f"`self.{attr}.attr(name)`")
-    return ParamObject(name, ParamShape.VIEW, params[1], kept=attr)
-
-
 def _read(home: ModuleInfo, cls: cst.ClassDef, where: str) -> ParamObject:
     name = cls.name.value
     said = f"hands ctx to {name} ({where})"
@@ -427,31 +409,31 @@ def _read(home: ModuleInfo, cls: cst.ClassDef, where: str) -> ParamObject:
         if dunder.startswith("__") and dunder.endswith("__"):
             raise SkipError(f"{said}, which defines {dunder}")
     fields: dict[str, cst.BaseExpression] = {}
-    for stmt in _statements(init):  # type: ignore[arg-type]
+    for stmt in body_statements(init):  # type: ignore[arg-type]
         small = _small(stmt)
         if not m.matches(small, m.Assign(targets=[m.AssignTarget(m.Attribute(
                 value=m.Name(me), attr=m.Name()))])):
-            raise SkipError(f"{said}, whose __init__ runs `{_first_line(stmt)}` (only "
+            raise SkipError(f"{said}, whose __init__ runs `{first_line(stmt)}` (only "
                             "storing ctx reads on the instance is read)")
         assign = cst.ensure_type(small, cst.Assign)
         field_ = cst.ensure_type(assign.targets[0].target, cst.Attribute).attr.value
         if m.matches(assign.value, m.Name(ctx)):
             raise SkipError(f"{said}, which keeps the ExecutionContext past its __init__ "
-                            f"(`{_first_line(stmt)}`)")
+                            f"(`{first_line(stmt)}`)")
         if field_ in fields or field_ in methods or not _ctx_value(
                 assign.value, ctx, home.module_names()):
-            raise SkipError(f"{said}, whose __init__ runs `{_first_line(stmt)}` (each field "
+            raise SkipError(f"{said}, whose __init__ runs `{first_line(stmt)}` (each field "
                             "stored once, a ctx read, literal or builtin conversion of those, "
                             "is read)")
         fields[field_] = assign.value
-    for stmt in _statements(cls):
+    for stmt in body_statements(cls):
         small = _small(stmt)
         if not isinstance(stmt, cst.FunctionDef) and not (
                 m.matches(small, m.Assign(targets=[m.AssignTarget(m.Name())]))
                 and is_literal(cst.ensure_type(small, cst.Assign).value)
                 and code_of(cst.ensure_type(small, cst.Assign).targets[0].target).strip()
                 not in fields):
-            raise SkipError(f"{said}, which runs `{_first_line(stmt)}` in its class body")
+            raise SkipError(f"{said}, which runs `{first_line(stmt)}` in its class body")
     _check_methods(cls, {"__init__"}, where)
     spec = SpecClass(ClassRef(name, home.path.resolve() if home.path else None), "class",
                      tuple(SpecField(f) for f in fields), cls, home.ev)
@@ -461,6 +443,3 @@ def _read(home: ModuleInfo, cls: cst.ClassDef, where: str) -> ParamObject:
         raise SkipError(f"{said}: {exc}") from None
     return ParamObject(name, ParamShape.READ, ctx, tuple(fields.items()))
 
-
-def _first_line(stmt: cst.CSTNode) -> str:
-    return code_of(stmt).strip().splitlines()[0]

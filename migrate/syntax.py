@@ -12,7 +12,7 @@ import libcst.matchers as m
 
 from migrate.fstring_fields import FieldMerges
 from migrate.static import ModuleInfo
-from migrate.static_refs import literal_string
+from migrate.static_refs import code_of, literal_string
 
 
 def blank(n: int) -> list[cst.EmptyLine]:
@@ -136,3 +136,18 @@ def is_literal(node: cst.BaseExpression) -> bool:
     if isinstance(node, cst.Tuple):
         return all(isinstance(e, cst.Element) and is_literal(e.value) for e in node.elements)
     return False
+
+
+def body_statements(node: cst.FunctionDef | cst.ClassDef) -> list[cst.BaseStatement]:
+    """The statements of a function's or class's body but a leading docstring."""
+    body = list(node.body.body)
+    first = body[0] if body else None
+    if isinstance(first, cst.SimpleStatementLine) and len(first.body) == 1 and m.matches(
+            first.body[0], m.Expr(m.SimpleString() | m.ConcatenatedString())):
+        body = body[1:]
+    return body
+
+
+def first_line(node: cst.CSTNode) -> str:
+    """The first line of `node` as written, stripped."""
+    return code_of(node).strip().splitlines()[0]

@@ -6,11 +6,15 @@ dataclass of `params.py`, its classmethod building it with keywords), `P.LeakyPa
 `a = AttrView(ctx)` (`views.py`: `__getattr__` returning `self._ctx.attr(name)`);
 `AffineSettings(ctx)` and `_Gain(ctx)` reading ctx into fields in `__init__`; a template
 base's compute (`template.py`) building the view under the name its module imports it by;
-a view and settings whose classes spell their `object` base out (`class LegacyView(object):`).
+a view and settings whose classes spell their `object` base out (`class LegacyView(object):`);
+views taking keyword defaults (`DefaultingView(ctx, beta=0.125)`: `__getattr__` read for the
+one literal name, a dunder guard, `has_attr` and the defaults; `TolerantView`'s `try:` /
+`except KeyError:`) on ops whose beta is optional (the default becomes the PHI default).
 Each field read becomes the ctx read it holds, so they migrate. Negative twins, each refused
 with its reason: a record stored on the kernel, one handed to a helper, `__post_init__`, a
 field a method writes, a `__getattr__` doing more, settings keeping ctx, a view written to,
-a view subclassed (and, inline, a class deriving from an `object` its module rebinds).
+a view subclassed, a view's default named by a constant (and, inline, a class deriving
+from an `object` its module rebinds).
 
 After `--write` (verify on) every module still imports and every op computes what it
 computed before, on several attribute values.
@@ -52,6 +56,8 @@ _OVERRIDDEN = ("writes a.gamma of parameter object `a` (AttrView, a view of ctx'
                "`a.gamma = 2.0`")
 _SCALED = ("hands ctx to ScaledView, which derives from AttrView (a parameter object is read "
            "only from a class with no base)")
+_NAMED = ("builds attribute view DefaultingView by `DefaultingView(ctx, beta=_OFFSET)`, "
+          "with arguments besides ctx and literal keyword defaults")
 
 EXPECTED = {
     "clip.py": {
@@ -74,12 +80,15 @@ EXPECTED = {
         "KeptAffineKernel": ("skipped", "pp_kept_affine", _KEEPING, {}),
         "OverriddenAffineKernel": ("skipped", "pp_overridden_affine", _OVERRIDDEN, {}),
         "ScaledAffineKernel": ("skipped", "pp_scaled_affine", _SCALED, {}),
+        "DefaultedAffineKernel": ("migrated", "pp_defaulted_affine", "", _FLOATS),
+        "TolerantAffineKernel": ("migrated", "pp_tolerant_affine", "", _FLOATS),
+        "NamedDefaultAffineKernel": ("skipped", "pp_named_default_affine", _NAMED, {}),
     },
 }
 LEGACY = frozenset(op for rows in EXPECTED.values() for status, op, _, _ in rows.values()
                    if status == "skipped")
 _RANGES = [{}, {"min": -0.1, "max": 0.2}, {"min": -2.0, "max": 2.0, "slope": 0.3}]
-_AFFINE = [{}, {"alpha": -1.5}, {"alpha": 3.0, "beta": -0.75}]
+_AFFINE = [{}, {"alpha": -1.5}, {"alpha": 3.0}, {"alpha": 3.0, "beta": -0.75}]
 CASES = {op: _RANGES if module == "clip.py" else _AFFINE
          for module, rows in EXPECTED.items() for _, op, _, _ in rows.values()}
 
@@ -113,11 +122,16 @@ def test_each_field_read_is_the_ctx_read_it_holds(written: dict[str, Any]) -> No
     # the classes spelling their `object` base out (`class LegacyView(object):`)
     assert "    out[...] = (x.data - beta) * alpha\n" in acts
     assert "    out[...] = x.data * beta + alpha\n" in acts
+    # a view's keyword default where the op may lack the attribute: the PHI default
+    assert "beta: Annotated[float, AttrDefault(0.125)]" in acts
+    assert "beta: Annotated[float, AttrDefault(-1.0)]" in acts
+    assert "    out[...] = x.data * alpha - beta\n" in acts
     # no migrated kernel builds its object any more
     for text, op in [(clip, "pp_clip"), (clip, "pp_band"), (clip, "pp_leaky"),
                      (acts, "pp_view_affine"), (acts, "pp_settings_affine"), (acts, "pp_gain"),
                      (acts, "pp_flipped_affine"), (acts, "pp_legacy_view_affine"),
-                     (acts, "pp_legacy_settings_affine")]:
+                     (acts, "pp_legacy_settings_affine"), (acts, "pp_defaulted_affine"),
+                     (acts, "pp_tolerant_affine")]:
         function = text.split(f"def {op}_kernel(")[1].split("\n\n\n")[0]
         assert not any(made in function for made in ("from_ctx", ".of(", "AttrView",
                                                      "Settings", "_Gain", "_View",
@@ -141,6 +155,10 @@ def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[
     assert before["pp_view_affine {}"] != before["pp_view_affine {'alpha': -1.5}"]
     assert before["pp_settings_affine {'alpha': 3.0, 'beta': -0.75}"] != \
         before["pp_settings_affine {'alpha': -1.5}"]
+    # an op lacking beta takes the view's default
+    assert before["pp_defaulted_affine {}"] != before["pp_view_affine {}"]
+    assert before["pp_tolerant_affine {'alpha': 3.0, 'beta': -0.75}"] != \
+        before["pp_tolerant_affine {'alpha': 3.0}"]
 
 
 _PARAMS = '''
@@ -160,6 +178,35 @@ class View:
 
     def __getattr__(self, name):
         return self._ctx.attr(name)
+'''
+_DEFAULTED = '''
+class View:
+    """The op's attributes by name, a keyword default where the op lacks one."""
+
+    def __init__(self, ctx, **defaults):
+        self._ctx = ctx
+        self._defaults = defaults
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if self._ctx.has_attr(name):
+            return self._ctx.attr(name)
+        if name in self._defaults:
+            return self._defaults[name]
+        raise AttributeError(f"no attribute {name}")
+'''
+_TRIED = '''
+class View(object):
+    def __init__(self, ctx, **defaults):
+        self._ctx = ctx
+        self._defaults = dict(defaults)
+
+    def __getattr__(self, name):
+        try:
+            return self._ctx.attr(name)
+        except KeyError:
+            return self._defaults.get(name, 0.0)
 '''
 _USE = '''
 class UnaryKernel(OpKernel):
@@ -269,6 +316,36 @@ class Settings:
      "object is read only from a class with no base)"),
     (_VIEW.replace("class View:", "class View(object, metaclass=type):"), "v = View(ctx)",
      "v.alpha", "hands ctx to View, which derives from type (a parameter object"),
+    # a view keeping keyword defaults: `__getattr__` read for the one literal name, its
+    # tests of the name and the defaults decided, `has_attr` left to the proto's fold
+    (_DEFAULTED, "v = View(ctx, alpha=2.0)", "v.alpha", ""),
+    (_DEFAULTED, "v = View(ctx)", "v.alpha", ""),
+    # an attribute the op does not declare: has_attr undecided (an op desc may carry it)
+    (_DEFAULTED, "v = View(ctx, gamma=3.0)", "v.alpha * v.gamma",
+     "reads attribute 'gamma' that the op proto does not declare"),
+    (_DEFAULTED.replace("        if self._ctx.has_attr(name):\n            return "
+                        "self._ctx.attr(name)\n", ""), "v = View(ctx)", "v.alpha",
+     "raising in View's __getattr__ whatever the op holds"),
+    (_DEFAULTED.replace("return self._ctx.attr(name)", "return 1.0"), "v = View(ctx)",
+     "v.alpha", "raises unless `ctx.has_attr('alpha')`"),
+    (_DEFAULTED, "v = View(ctx, alpha=ALPHA)", "v.alpha",
+     "with arguments besides ctx and literal keyword defaults"),
+    (_DEFAULTED, "v = View(ctx, alpha=2.0)", "v._defaults",
+     "which is the defaults View keeps"),
+    (_DEFAULTED.replace("        self._defaults = defaults\n",
+                        "        self._defaults = dict(defaults)\n        self.n = 0\n"),
+     "v = View(ctx)", "v.alpha", "whose __init__ does more than store ctx"),
+    (_DEFAULTED.replace("if self._ctx.has_attr(name):", "if not self._ctx.has_attr(name):"),
+     "v = View(ctx)", "v.alpha", "raises unless `not ctx.has_attr('alpha')`"),
+    (_DEFAULTED.replace("return self._defaults[name]", "return self._defaults[name] * 2"),
+     "v = View(ctx, gamma=1.0)", "v.gamma", "for 'gamma' it runs `self._defaults[name] * 2`"),
+    (_DEFAULTED.replace("return self._defaults[name]", "return self._defaults[name] * 2"),
+     "v = View(ctx)", "v.alpha", ""),
+    (_TRIED, "v = View(ctx, alpha=1.5)", "v.alpha", ""),
+    (_TRIED.replace("except KeyError:", "except AttributeError:"),
+     "v = View(ctx)", "v.alpha", "it runs `try:"),
+    (_TRIED.replace("self._ctx.attr(name)", "self._ctx.attr(name.upper())"),
+     "v = View(ctx)", "v.alpha", "it runs `try:"),
     ('''
 class Settings:
     def __init__(self, ctx, k=1):

@@ -4,6 +4,8 @@
 compute (its view imported there only); the two `Legacy` kernels read through the
 py2-style classes. Flagged in review: the tracing view, the
 settings that keep the context, a kernel overriding a view's value, the subclassed view.
+The ops whose beta is optional read it through views taking keyword defaults
+(`DefaultingView`, `TolerantView`); one names its default by a module constant.
 """
 
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
@@ -17,10 +19,12 @@ from .template import AffineTemplate
 from .views import (
     AffineSettings,
     AttrView,
+    DefaultingView,
     KeepingSettings,
     LegacySettings,
     LegacyView,
     ScaledView,
+    TolerantView,
     TracingView,
 )
 
@@ -31,6 +35,19 @@ class AffineMaker(OpProtoAndCheckerMaker):
         self.add_output("Out", "output")
         self.add_attr("alpha", AttrType.FLOAT, 0.5, "gain")
         self.add_attr("beta", AttrType.FLOAT, 0.25, "offset")
+
+
+class OptionalBetaMaker(OpProtoAndCheckerMaker):
+    """beta is optional: the kernels fall back to their own."""
+
+    def make(self):
+        self.add_input("X", "input")
+        self.add_output("Out", "output")
+        self.add_attr("alpha", AttrType.FLOAT, 0.5, "gain")
+        self.add_attr("beta", AttrType.FLOAT, None, "offset, optional")
+
+
+_OFFSET = 0.125
 
 
 class AffineOp(OperatorWithKernel):
@@ -126,6 +143,36 @@ class ScaledAffineKernel(OpKernel):
         out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
         out[...] = x.data * a.alpha + a.beta
 
+
+class DefaultedAffineKernel(OpKernel):
+    def compute(self, ctx):
+        a = DefaultingView(ctx, beta=0.125)
+        x = ctx.input("X")
+        out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
+        out[...] = x.data * a.alpha + a.beta
+
+
+class TolerantAffineKernel(OpKernel):
+    def compute(self, ctx):
+        a = TolerantView(ctx, beta=-1.0)
+        x = ctx.input("X")
+        out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
+        out[...] = x.data * a.alpha - a.beta
+
+
+class NamedDefaultAffineKernel(OpKernel):
+    def compute(self, ctx):
+        a = DefaultingView(ctx, beta=_OFFSET)
+        x = ctx.input("X")
+        out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
+        out[...] = x.data * a.alpha + a.beta
+
+
+for _op, _kernel in (("pp_defaulted_affine", DefaultedAffineKernel),
+                     ("pp_tolerant_affine", TolerantAffineKernel),
+                     ("pp_named_default_affine", NamedDefaultAffineKernel)):
+    register_operator(_op, AffineOp, OptionalBetaMaker)
+    register_op_kernel(_op, "CPU", _kernel, DataType.FLOAT32, DataType.FLOAT64)
 
 for _op, _kernel in (("pp_view_affine", ViewAffineKernel),
                      ("pp_settings_affine", SettingsAffineKernel),

@@ -56,3 +56,32 @@ class LegacySettings(object):  # noqa: UP004
     def __init__(self, ctx):
         self.alpha = ctx.attr("alpha")
         self.beta = ctx.attr("beta")
+
+
+class DefaultingView:
+    """Like AttrView, with keyword defaults for attributes an op may lack."""
+
+    def __init__(self, ctx, **defaults):
+        self._ctx = ctx
+        self._defaults = defaults
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if self._ctx.has_attr(name):
+            return self._ctx.attr(name)
+        if name in self._defaults:
+            return self._defaults[name]
+        raise AttributeError(f"op has no attribute {name!r} and no default was given")
+
+
+class TolerantView(object):  # noqa: UP004
+    def __init__(self, ctx, **defaults):
+        self._ctx = ctx
+        self._defaults = dict(defaults)
+
+    def __getattr__(self, name):
+        try:
+            return self._ctx.attr(name)
+        except KeyError:
+            return self._defaults.get(name, 0.0)
