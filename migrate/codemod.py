@@ -62,6 +62,7 @@ from migrate.source_files import SourceError, read_source
 from migrate.static import ModuleInfo
 from migrate.static_facts import Registration, StaticProto, UnresolvedRegistration
 from migrate.static_refs import code_of, dotted, names_in
+from migrate.syntax import regrouped
 from migrate.tree_operators import not_registered_here
 from migrate.unread_calls import maybe_registered, unread_call
 from phi.op_defs import OpDef
@@ -330,7 +331,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
             records[unit].status, records[unit].reason = KernelStatus.SKIPPED, str(exc)
             records[unit].function = ""
         return
-    new_text = new_module.code
+    new_text = regrouped(new_module).code  # substituted expressions keep their grouping
     try:
         cst.parse_module(new_text)
         compile(new_text, result.path, "exec")

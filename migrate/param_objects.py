@@ -61,7 +61,14 @@ from migrate.kernel_prepass import SLOT_METHODS
 from migrate.names import load_names, store_names
 from migrate.spec_objects import SpecClass, SpecField, check_unchanged, spec_class
 from migrate.static import ModuleInfo
-from migrate.static_refs import ClassRef, UnresolvableError, code_of, dotted, literal_string
+from migrate.static_refs import (
+    ClassRef,
+    UnresolvableError,
+    code_of,
+    dotted,
+    literal_string,
+    spell,
+)
 from migrate.syntax import (
     body_statements,
     first_line,
@@ -85,6 +92,9 @@ _FACTORIES = {"tuple": "()"}
 #: builtins a field may convert a ctx read with (`float(ctx.attr("eps"))`): they make a
 #: new value of what they are given, and change nothing
 _CONVERSIONS = frozenset({"float", "int", "bool", "str", "tuple"})
+#: operators a field may apply to attribute reads and constants
+_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo,
+               cst.Power, cst.Minus, cst.Plus)
 
 
 class ParamShape(Enum):
@@ -303,27 +313,83 @@ def _small(stmt: cst.BaseStatement) -> cst.BaseSmallStatement | None:
     return None
 
 
-def _ctx_value(expr: cst.BaseExpression, ctx: str, bound: set[str]) -> bool:
-    """Whether `expr` only reads ctx (`ctx.attr("x")`, `ctx.xp`), is a literal, or is a
-    conditional or a builtin conversion (`float(...)`: no name of `bound`, the names the
-    class's module binds) of those."""
+def _field_value(expr: cst.BaseExpression, ctx: str, home: ModuleInfo,
+                 known: dict[str, cst.BaseExpression]) -> cst.BaseExpression | None:
+    """`expr` as a field's value over `ctx`, or None when it is none: a ctx read
+    (`ctx.attr("x")`, `ctx.xp`), a literal, a local of `known` (its value), a module
+    constant of `home` (spelled as the literal it holds: `cm.DEFAULT_SEED`), a conditional
+    or a builtin conversion (`float(...)`, the builtin bound by neither `home` nor `known`)
+    of those, or arithmetic over attribute reads and constants (no tensor: an input may
+    change while compute() runs, an attribute does not)."""
     if is_literal(expr):
-        return True
+        return expr
+    if isinstance(expr, cst.Name) and expr.value in known:
+        return known[expr.value]
     if isinstance(expr, cst.IfExp):
-        return all(_ctx_value(e, ctx, bound) for e in (expr.test, expr.body, expr.orelse))
+        parts = [_field_value(e, ctx, home, known) for e in (expr.test, expr.body, expr.orelse)]
+        return None if None in parts else expr.with_changes(
+            test=parts[0], body=parts[1], orelse=parts[2])
     if isinstance(expr, cst.Call) and m.matches(expr.func, m.Name()):
         func = cst.ensure_type(expr.func, cst.Name).value
-        return (func in _CONVERSIONS and func not in bound and len(expr.args) == 1
-                and expr.args[0].keyword is None and not expr.args[0].star
-                and _ctx_value(expr.args[0].value, ctx, bound))
+        if func not in _CONVERSIONS or func in home.module_names() or func in known or len(
+                expr.args) != 1 or expr.args[0].keyword is not None or expr.args[0].star:
+            return None
+        inner = _field_value(expr.args[0].value, ctx, home, known)
+        return None if inner is None else expr.with_changes(
+            args=[expr.args[0].with_changes(value=inner)])
+    if isinstance(expr, (cst.BinaryOperation, cst.UnaryOperation)):
+        parts = [_field_value(e, ctx, home, known) for e in (
+            [expr.left, expr.right] if isinstance(expr, cst.BinaryOperation)
+            else [expr.expression])]
+        if None in parts or not isinstance(expr.operator, _ARITHMETIC) or any(
+                not _attributes_only(p, ctx) for p in parts):
+            return None
+        return expr.with_changes(left=parts[0], right=parts[1]) if isinstance(
+            expr, cst.BinaryOperation) else expr.with_changes(expression=parts[0])
     if m.matches(expr, m.Attribute(value=m.Name(ctx))):
-        return cst.ensure_type(expr, cst.Attribute).attr.value in _MEMBERS
-    if not isinstance(expr, cst.Call) or not m.matches(expr.func, m.Attribute(
-            value=m.Name(ctx))):
-        return False
-    method = cst.ensure_type(expr.func, cst.Attribute).attr.value
-    return method in _READS and len(expr.args) == 1 and expr.args[0].keyword is None and \
-        not expr.args[0].star and literal_string(expr.args[0].value) is not None
+        return expr if cst.ensure_type(expr, cst.Attribute).attr.value in _MEMBERS else None
+    if isinstance(expr, cst.Call) and m.matches(expr.func, m.Attribute(value=m.Name(ctx))):
+        method = cst.ensure_type(expr.func, cst.Attribute).attr.value
+        plain = method in _READS and len(expr.args) == 1 and \
+            expr.args[0].keyword is None and not expr.args[0].star and \
+            literal_string(expr.args[0].value) is not None
+        return expr if plain else None
+    return _constant(expr, ctx, home, known)
+
+
+def _constant(expr: cst.BaseExpression, ctx: str, home: ModuleInfo,
+              known: dict[str, cst.BaseExpression]) -> cst.BaseExpression | None:
+    """A module constant `home` reads (`EPS`, `cm.DEFAULT_SEED`) spelled as the plain
+    literal it holds; None when `expr` is no such constant."""
+    spelled = dotted(expr)
+    if spelled is None or spelled.split(".")[0] in (ctx, *known):
+        return None
+    try:
+        value = home.ev.eval(expr, {})
+    except (UnresolvableError, RecursionError):
+        return None
+    if not _plain(value):
+        return None
+    try:
+        return spell(home.imports, value)
+    except UnresolvableError:
+        return None
+
+
+def _plain(value: object) -> bool:
+    if isinstance(value, tuple):
+        return all(_plain(v) for v in value)
+    return value is None or isinstance(value, (bool, int, float, str))
+
+
+def _attributes_only(expr: cst.BaseExpression, ctx: str) -> bool:
+    """Whether `expr` reads of ctx nothing but attributes (`ctx.attr(...)`,
+    `ctx.has_attr(...)`)."""
+    reads = m.findall(expr, m.Call(func=m.Attribute(value=m.Name(ctx))))
+    uses = m.findall(expr, m.Name(ctx))
+    return len(reads) == len(uses) and all(
+        cst.ensure_type(cst.ensure_type(r, cst.Call).func, cst.Attribute).attr.value in (
+            "attr", "has_attr") for r in reads)
 
 
 def _check_methods(cls: cst.ClassDef, skip: set[str], where: str) -> None:
@@ -350,15 +416,32 @@ def _built(home: ModuleInfo, cls: cst.ClassDef, method: str, where: str) -> Para
     fn = _methods(cls).get(method)
     if sum(method in store_names(s) for s in cls.body.body) > 1:
         raise SkipError(f"{said}, whose body binds {method} more than once")
-    if fn is None or [dotted(d.decorator) for d in fn.decorators] != ["classmethod"]:
-        raise SkipError(f"{said}, whose {method}() is no classmethod of its own")
-    params = _plain_params(fn, 2)
-    body = body_statements(fn)
-    made = _small(body[0]) if len(body) == 1 else None
-    if params is None or not m.matches(made, m.Return(m.Call(func=m.Name(params[0])))):
-        raise SkipError(f"{said}, whose {method}() does more than `return "
-                        f"{params[0] if params else 'cls'}(...)` of its (cls, ctx)")
-    ctx = params[1]
+    decorators = [dotted(d.decorator) for d in fn.decorators] if fn is not None else []
+    if fn is None or decorators not in (["classmethod"], ["staticmethod"]):
+        raise SkipError(f"{said}, whose {method}() is no classmethod or staticmethod of its "
+                        "own")
+    static = decorators == ["staticmethod"]
+    params = _plain_params(fn, 1 if static else 2)
+    maker = name if static else params[0] if params else "cls"
+    *steps, last = body_statements(fn) or [cst.SimpleStatementLine([cst.Pass()])]
+    made = _small(last)
+    if params is None or not m.matches(made, m.Return(m.Call(func=m.Name(maker)))):
+        raise SkipError(f"{said}, whose {method}() does more than `return {maker}(...)` of "
+                        f"its ({'ctx' if static else 'cls, ctx'}) after locals bound to ctx "
+                        "values")
+    if static and sum(name in store_names(s) for s in home.module.body) != 1:
+        raise SkipError(f"{said}, whose module binds {name} besides its class statement")
+    ctx = params[-1]
+    known: dict[str, cst.BaseExpression] = {}
+    for stmt in steps:
+        local = single_assign(stmt)
+        value = None if local is None or local[0] in (*known, *params, maker) else \
+            _field_value(local[1], ctx, home, known)
+        if local is None or value is None:
+            raise SkipError(f"{said}, whose {method}() does more than `return {maker}(...)` "
+                            f"after locals bound once to ctx values: it runs "
+                            f"`{first_line(stmt)}`")
+        known[local[0]] = value
     call = cst.ensure_type(cst.ensure_type(made, cst.Return).value, cst.Call)
     try:
         spec = spec_class(home.ev, ClassRef(name, home.path.resolve() if home.path else None))
@@ -372,11 +455,12 @@ def _built(home: ModuleInfo, cls: cst.ClassDef, method: str, where: str) -> Para
             names[i] if i < len(names) else "")
         if arg.star or not key or key in given or key not in names:
             raise SkipError(f"{said}: `{code_of(call).strip()}` does not fit its fields")
-        if not _ctx_value(arg.value, ctx, home.module_names()):
+        value = _field_value(arg.value, ctx, home, known)
+        if value is None:
             raise SkipError(f"{said}, whose {method}() gives field {key} "
-                            f"`{code_of(arg.value).strip()}`, no ctx read, literal or "
-                            "builtin conversion of those")
-        given[key] = arg.value
+                            f"`{code_of(arg.value).strip()}`, no ctx read, literal, constant, "
+                            "builtin conversion or attribute arithmetic of those")
+        given[key] = value
     return ParamObject(name, ParamShape.BUILT, ctx,
                        tuple((f.name, given.get(f.name) or _default(f, said))
                              for f in spec.fields))
@@ -420,12 +504,13 @@ def _read(home: ModuleInfo, cls: cst.ClassDef, where: str) -> ParamObject:
         if m.matches(assign.value, m.Name(ctx)):
             raise SkipError(f"{said}, which keeps the ExecutionContext past its __init__ "
                             f"(`{first_line(stmt)}`)")
-        if field_ in fields or field_ in methods or not _ctx_value(
-                assign.value, ctx, home.module_names()):
+        value = None if field_ in fields or field_ in methods else _field_value(
+            assign.value, ctx, home, {})
+        if value is None:
             raise SkipError(f"{said}, whose __init__ runs `{first_line(stmt)}` (each field "
-                            "stored once, a ctx read, literal or builtin conversion of those, "
-                            "is read)")
-        fields[field_] = assign.value
+                            "stored once, a ctx read, literal, constant, builtin conversion "
+                            "or attribute arithmetic of those, is read)")
+        fields[field_] = value
     for stmt in body_statements(cls):
         small = _small(stmt)
         if not isinstance(stmt, cst.FunctionDef) and not (

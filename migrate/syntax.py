@@ -151,3 +151,93 @@ def body_statements(node: cst.FunctionDef | cst.ClassDef) -> list[cst.BaseStatem
 def first_line(node: cst.CSTNode) -> str:
     """The first line of `node` as written, stripped."""
     return code_of(node).strip().splitlines()[0]
+
+
+#: binding strength of each operator (higher binds tighter), as Python's grammar orders them
+_BINARY = {cst.BitOr: 6, cst.BitXor: 7, cst.BitAnd: 8, cst.LeftShift: 9, cst.RightShift: 9,
+           cst.Add: 10, cst.Subtract: 10, cst.Multiply: 11, cst.MatrixMultiply: 11,
+           cst.Divide: 11, cst.FloorDivide: 11, cst.Modulo: 11, cst.Power: 13}
+_ATOM = 16
+
+
+def _strength(node: cst.BaseExpression) -> int:
+    """How tightly `node` binds as written (a parenthesized node is an atom)."""
+    if getattr(node, "lpar", ()):
+        return _ATOM
+    if isinstance(node, cst.BinaryOperation):
+        return _BINARY[type(node.operator)]
+    if isinstance(node, cst.UnaryOperation):
+        return 4 if isinstance(node.operator, cst.Not) else 12
+    if isinstance(node, cst.BooleanOperation):
+        return 2 if isinstance(node.operator, cst.Or) else 3
+    if isinstance(node, cst.Comparison):
+        return 5
+    if isinstance(node, cst.IfExp):
+        return 1
+    if isinstance(node, cst.Await):
+        return 14
+    if isinstance(node, (cst.Lambda, cst.NamedExpr, cst.Tuple, cst.Yield)):
+        return 0
+    return _ATOM
+
+
+def _at_least(node: cst.BaseExpression, strength: int) -> cst.BaseExpression:
+    if _strength(node) >= strength:
+        return node
+    return node.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+
+class _Regroup(cst.CSTTransformer):
+    """Parentheses wherever an operand binds looser than its place needs."""
+
+    def leave_BinaryOperation(self, original: cst.BinaryOperation,  # noqa: N802
+                              updated: cst.BinaryOperation) -> cst.BaseExpression:
+        p = _BINARY[type(updated.operator)]
+        power = isinstance(updated.operator, cst.Power)
+        return updated.with_changes(left=_at_least(updated.left, p + 1 if power else p),
+                                    right=_at_least(updated.right, 12 if power else p + 1))
+
+    def leave_UnaryOperation(self, original: cst.UnaryOperation,  # noqa: N802
+                             updated: cst.UnaryOperation) -> cst.BaseExpression:
+        return updated.with_changes(expression=_at_least(updated.expression, _strength(
+            updated.with_changes(lpar=[], rpar=[]))))
+
+    def leave_BooleanOperation(self, original: cst.BooleanOperation,  # noqa: N802
+                               updated: cst.BooleanOperation) -> cst.BaseExpression:
+        p = 2 if isinstance(updated.operator, cst.Or) else 3
+        return updated.with_changes(left=_at_least(updated.left, p),
+                                    right=_at_least(updated.right, p + 1))
+
+    def leave_Comparison(self, original: cst.Comparison,  # noqa: N802
+                         updated: cst.Comparison) -> cst.BaseExpression:
+        return updated.with_changes(left=_at_least(updated.left, 6), comparisons=[
+            c.with_changes(comparator=_at_least(c.comparator, 6)) for c in updated.comparisons])
+
+    def leave_IfExp(self, original: cst.IfExp, updated: cst.IfExp  # noqa: N802
+                    ) -> cst.BaseExpression:
+        return updated.with_changes(test=_at_least(updated.test, 2),
+                                    body=_at_least(updated.body, 2),
+                                    orelse=_at_least(updated.orelse, 1))
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute  # noqa: N802
+                        ) -> cst.BaseExpression:
+        return updated.with_changes(value=_at_least(updated.value, _ATOM))
+
+    def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript  # noqa: N802
+                        ) -> cst.BaseExpression:
+        return updated.with_changes(value=_at_least(updated.value, _ATOM))
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call  # noqa: N802
+                   ) -> cst.BaseExpression:
+        return updated.with_changes(func=_at_least(updated.func, _ATOM))
+
+    def leave_Await(self, original: cst.Await, updated: cst.Await  # noqa: N802
+                    ) -> cst.BaseExpression:
+        return updated.with_changes(expression=_at_least(updated.expression, 15))
+
+
+def regrouped(node: Any) -> Any:
+    """`node` with parentheses added where an expression put into another (a field's or a
+    constant's value substituted for a name) would otherwise be read with other operands:
+    `x * p.bias`, bias `a + b`, is `x * (a + b)`, `p.k ** 2`, k `-1`, is `(-1) ** 2`."""
+    return node.visit(_Regroup())

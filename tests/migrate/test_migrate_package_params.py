@@ -237,9 +237,31 @@ class UnaryKernel(OpKernel):
      "`p.bias = 1.0` (its module) may change a field of one of its instances"),
     (_PARAMS.replace("bias: float = 0.0", "bias: float = OFFSET"), "p = Params.from_ctx(ctx)",
      "p.alpha", "leaves field bias to its default `OFFSET`, no literal"),
+    # arithmetic over attribute reads and constants (an attribute does not change while
+    # compute() runs), never over a tensor (an input may)
     (_PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(ctx.attr("alpha") * 2)'),
+     "p = Params.from_ctx(ctx)", "p.alpha", ""),
+    (_PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(-ctx.attr("alpha") / SCALE)'),
+     "p = Params.from_ctx(ctx)", "p.alpha", ""),
+    (_PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(ctx.input("X").data * 2)'),
      "p = Params.from_ctx(ctx)", "p.alpha",
-     'gives field alpha `ctx.attr("alpha") * 2`, no ctx read, literal or builtin conversion'),
+     'gives field alpha `ctx.input("X").data * 2`, no ctx read, literal, constant'),
+    # locals bound once to such values before `return cls(...)`, and a staticmethod
+    # returning the class's own call
+    (_PARAMS.replace('        return cls(ctx.attr("alpha"))',
+                     '        a = ctx.attr("alpha")\n        b = a * SCALE\n'
+                     '        return cls(a, bias=b)'),
+     "p = Params.from_ctx(ctx)", "p.alpha + p.bias", ""),
+    (_PARAMS.replace('        return cls(ctx.attr("alpha"))',
+                     '        a = ctx.attr("alpha")\n        a = a * 2\n        return cls(a)'),
+     "p = Params.from_ctx(ctx)", "p.alpha", "it runs `a = a * 2`"),
+    (_PARAMS.replace("@classmethod\n    def from_ctx(cls, ctx):\n        return cls(",
+                     "@staticmethod\n    def from_ctx(ctx):\n        return Params("),
+     "p = Params.from_ctx(ctx)", "p.alpha", ""),
+    ("Params = None\n" + _PARAMS.replace(
+        "@classmethod\n    def from_ctx(cls, ctx):\n        return cls(",
+        "@staticmethod\n    def from_ctx(ctx):\n        return Params("),
+     "p = Params.from_ctx(ctx)", "p.alpha", "whose module binds Params besides its class"),
     # a builtin conversion of a ctx read is read as compute() would read it, unless the
     # class's module, the kernel's module or compute() binds the builtin's name
     (_PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(float(ctx.attr("alpha")))'),
@@ -249,14 +271,14 @@ class UnaryKernel(OpKernel):
      "p = Params.from_ctx(ctx)", "p.alpha", ""),
     ("float = abs\n" + _PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(float(ctx.attr("alpha")))'),
      "p = Params.from_ctx(ctx)", "p.alpha",
-     'gives field alpha `float(ctx.attr("alpha"))`, no ctx read, literal or builtin conversion'),
+     'gives field alpha `float(ctx.attr("alpha"))`, no ctx read, literal, constant'),
     (_PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(float(ctx.attr("alpha")))'),
      "float = abs\n        p = Params.from_ctx(ctx)", "p.alpha",
      'whose expression `float(ctx.attr("alpha"))` calls float, which the kernel\'s module or '
      "compute() binds to something else"),
     (_PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(round(ctx.attr("alpha")))'),
      "p = Params.from_ctx(ctx)", "p.alpha",
-     'gives field alpha `round(ctx.attr("alpha"))`, no ctx read, literal or builtin conversion'),
+     'gives field alpha `round(ctx.attr("alpha"))`, no ctx read, literal, constant'),
     (_PARAMS.replace("        return cls(", "        print(ctx)\n        return cls("),
      "p = Params.from_ctx(ctx)", "p.alpha", "does more than `return cls(...)`"),
     (_PARAMS + "\n    from_ctx = classmethod(lambda cls, ctx: cls(2.0))\n",
@@ -302,7 +324,8 @@ class Settings:
         self.alpha = ctx.attr("alpha")
         self.alpha = 2.0
 ''', "s = Settings(ctx)", "s.alpha",
-     "(each field stored once, a ctx read, literal or builtin conversion of those, is read)"),
+     "(each field stored once, a ctx read, literal, constant, builtin conversion or "
+     "attribute arithmetic of those, is read)"),
     ('''
 class Settings:
     def __init__(self, ctx):
@@ -358,9 +381,27 @@ def test_a_parameter_object_is_read_only_where_each_field_is_a_ctx_read(
         "\nclass UnaryKernel", f"\n{classes}\n\nclass UnaryKernel")
     source = source.replace("from __future__ import annotations\n",
                             "from __future__ import annotations\n\nimport functools\n"
-                            "from dataclasses import dataclass\n")
+                            "from dataclasses import dataclass\n\nSCALE = 4.0\n")
     record = next(r for r in migrate(source).records if r.kernel == "UnaryKernel")
     if not reason:
         assert record.status == "migrated", record.reason
     else:
         assert (record.status, reason in record.reason) == ("skipped", True), record.reason
+
+
+def test_a_field_put_into_an_expression_keeps_its_grouping() -> None:
+    """A field's value is an expression of its own: read where an operator binds tighter it
+    is parenthesized (`x * p.bias`, bias `alpha + 1.0`, is `x * (alpha + 1.0)`), and a
+    negative constant stays the base of a power (`(-1.0) ** 2`, not `-1.0 ** 2`)."""
+    classes = _PARAMS.replace('        return cls(ctx.attr("alpha"))',
+                              '        a = ctx.attr("alpha") + 1.0\n'
+                              '        return cls(a, bias=NEG)')
+    source = unary(_USE.replace("BODY", "p = Params.from_ctx(ctx)").replace(
+        "READ", "p.alpha * p.bias ** 2")).replace(
+        "\nclass UnaryKernel", f"\nNEG = -1.0\n{classes}\n\nclass UnaryKernel").replace(
+        "from __future__ import annotations\n",
+        "from __future__ import annotations\n\nfrom dataclasses import dataclass\n")
+    result = migrate(source)
+    record = next(r for r in result.records if r.kernel == "UnaryKernel")
+    assert record.status == "migrated", record.reason
+    assert "    out[...] = x.data * (alpha + 1.0) * (-1.0) ** 2\n" in result.new_text
