@@ -13,13 +13,11 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate.source_files import SourceError
-from migrate.static_refs import dotted, load_module
+from migrate.static_refs import FIRST_PARTY, dotted, load_module
 from migrate.tree_names import package_root
 
 #: the trailing comment of an import kept only for what importing its module does
 KEPT_COMMENT = "# noqa: F401 (fluidphi migrate: kept, importing it registers ops)"
-#: the framework's packages (whatever tree is given, importing them is no tree's effect)
-FIRST_PARTY = ("compat", "legacy_fluid", "migrate", "phi")
 #: calls a module may make at its top level and still run nothing but definitions
 _PURE_CALLS = frozenset({"tuple", "list", "dict", "set", "frozenset", "staticmethod",
                          "classmethod", "property", "range", "len", "sorted", "str", "int",

@@ -16,6 +16,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate import emit
+from migrate.call_binding import call_args
 from migrate.comprehension_loops import as_loop
 from migrate.consistency import demote
 from migrate.kernel_model import KernelFunction
@@ -30,7 +31,6 @@ from migrate.static import (
     helper_call,
     helper_registrations,
 )
-from migrate.static_eval import call_args
 from migrate.static_facts import Registration
 from migrate.static_locals import bind_local, is_local_line
 from migrate.static_refs import ClassRef, UnresolvableError, code_of, names_in, spell

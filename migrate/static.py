@@ -17,6 +17,7 @@ from typing import Any
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.call_binding import call_args
 from migrate.comprehension_loops import unread_statement
 from migrate.factory_classes import Expansion
 from migrate.factory_makers import FactoryCall
@@ -30,7 +31,7 @@ from migrate.register_reach import may_register
 from migrate.registration_effects import note_effect
 from migrate.source_files import file_state, read_source
 from migrate.spec_objects import spec_effect, spec_method, specs_in, without_self
-from migrate.static_eval import Evaluator, call_args, class_bases, is_type_call
+from migrate.static_eval import Evaluator, class_bases, is_type_call
 from migrate.static_facts import OperatorDef, Registration, StaticProto, UnresolvedRegistration
 from migrate.static_locals import bind_local, is_local_assignment
 from migrate.static_refs import (

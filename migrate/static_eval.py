@@ -5,6 +5,7 @@ from sibling modules on disk), the enums `DataType`, `DataLayout`, `LibraryType`
 
 from __future__ import annotations
 
+import operator
 import sys
 from pathlib import Path
 from typing import Any
@@ -27,11 +28,11 @@ from migrate.static_refs import (
     ImportedRef,
     ImportTable,
     InstanceRef,
-    PartialRef,
     UnresolvableError,
     code_of,
     dotted,
     find_module_file,
+    first_party_file,
     literal_string,
     load_module,
 )
@@ -255,7 +256,7 @@ class Evaluator:
         if self.depth >= 3:
             return None
         for mod in self.imports.star_modules:
-            target = find_module_file(mod, self.path)
+            target = find_module_file(mod, self.path) or first_party_file(mod)
             if target is None:
                 continue
             other = self._other(target)
@@ -270,13 +271,28 @@ class Evaluator:
         so what it binds cannot be read."""
         out: dict[str, dict[str, str] | None] = {}
         for mod in self.imports.star_modules:
-            target = find_module_file(mod, self.path)
+            target = find_module_file(mod, self.path) or first_party_file(mod)
             if target is None:
                 out[mod] = None
                 continue
             other = self._other(target)
-            out[mod] = {n: other.imports.names.get(n, "") for n in other.exported()}
+            out[mod] = {n: other.export_origin(n) for n in other.exported()}
         return out
+
+    def export_origin(self, name: str) -> str:
+        """The qualified name this module's `name` is imported as, through its own star
+        imports too (`from legacy_fluid.framework.op_kernel import *` binds `DataLayout` as
+        `phi.common.DataLayout`, `OpKernel` as `legacy_fluid.framework.op_kernel.
+        OpKernel`); "" when this module defines it."""
+        if name in self.imports.names:
+            return self.imports.names[name]
+        if name in self.assigns or name in self.classes or name in self.functions or \
+                self.depth >= 3:
+            return ""
+        for mod, names in self.star_exports().items():
+            if names is not None and name in names:
+                return names[name] or ("" if mod.startswith(".") else f"{mod}.{name}")
+        return ""
 
     def star_bindings(self) -> dict[str, tuple[str, str | None]]:
         """What the `from M import *` of this module whose M is a module of this tree bind,
@@ -285,7 +301,7 @@ class Evaluator:
         DataType`); one M defines, or imports relatively, is M's (`.base.UnaryBase`)."""
         out: dict[str, tuple[str, str | None]] = {}
         for mod in self.imports.star_modules:
-            target = find_module_file(mod, self.path)
+            target = find_module_file(mod, self.path) or first_party_file(mod)
             if target is None:
                 continue
             other = self._other(target)
@@ -534,57 +550,28 @@ def is_mutable(node: cst.BaseExpression) -> bool:
             and node.func.value in ("list", "dict", "set"))
 
 
+#: the comparisons a constant test may make, by operator
+_COMPARISONS = {cst.Equal: operator.eq, cst.NotEqual: operator.ne, cst.LessThan: operator.lt,
+                cst.GreaterThan: operator.gt, cst.LessThanEqual: operator.le,
+                cst.GreaterThanEqual: operator.ge, cst.In: lambda a, b: a in b,
+                cst.NotIn: lambda a, b: a not in b}
+
+
 def _compare(op: cst.BaseCompOp, left: Any, right: Any) -> bool:
-    if isinstance(op, cst.Is):
-        return left is right or (isinstance(left, EnumRef) and left == right)
-    if isinstance(op, cst.IsNot):
-        return not _compare(cst.Is(), left, right)
-    if isinstance(op, cst.Equal):
-        return bool(left == right)
-    if isinstance(op, cst.NotEqual):
-        return bool(left != right)
-    if isinstance(op, cst.In):
-        return left in right
-    if isinstance(op, cst.NotIn):
-        return left not in right
+    if isinstance(op, (cst.Is, cst.IsNot)):
+        same = left is right or (isinstance(left, EnumRef) and left == right)
+        return same == isinstance(op, cst.Is)
+    compare = _COMPARISONS.get(type(op))
+    if compare is None:
+        raise UnresolvableError(f"comparison {type(op).__name__}")
     try:
-        if isinstance(op, cst.LessThan):
-            return bool(left < right)
-        if isinstance(op, cst.GreaterThan):
-            return bool(left > right)
-        if isinstance(op, cst.LessThanEqual):
-            return bool(left <= right)
-        if isinstance(op, cst.GreaterThanEqual):
-            return bool(left >= right)
+        return bool(compare(left, right))
     except TypeError as exc:
         raise UnresolvableError(str(exc)) from exc
-    raise UnresolvableError(f"comparison {type(op).__name__}")
 
 
 def class_bases(cls: cst.ClassDef) -> list[cst.BaseExpression]:
     return [a.value for a in cls.bases if a.keyword is None]
-
-
-def call_args(call: cst.Call, names: list[str], ev: Evaluator, env: dict[str, Any],
-              preset: PartialRef | None = None) -> tuple[dict[str, Any], list[Any]]:
-    """Bind a call's arguments (after those `preset`, a partial, binds) to parameter names;
-    returns (named, extra positional)."""
-    positional: list[Any] = list(preset.args) if preset is not None else []
-    named: dict[str, Any] = dict(preset.keywords) if preset is not None else {}
-    for arg in call.args:
-        if arg.keyword is not None:
-            named[arg.keyword.value] = ev.eval(arg.value, env)
-        elif arg.star == "*":
-            positional.extend(ev._seq(ev.eval(arg.value, env), arg.value))
-        elif arg.star:
-            raise UnresolvableError(f"**kwargs in {code_of(call)}")
-        else:
-            positional.append(ev.eval(arg.value, env))
-    for n, v in zip(names, positional):
-        if n in named:  # Python's TypeError
-            raise UnresolvableError(f"{code_of(call)} gives `{n}` twice")
-        named[n] = v
-    return named, positional[len(names):]
 
 
 def _submodule(package: Path, name: str) -> str | None:

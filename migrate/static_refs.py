@@ -213,6 +213,26 @@ def load_module(path: Path) -> tuple[cst.Module, ImportTable]:
     return _MODULE_CACHE[key]
 
 
+#: fluidphi's own packages (whatever tree is given, importing them is no tree's effect, and
+#: a tree's `from legacy_fluid.framework.op_kernel import *` binds what this repository's
+#: module does: `first_party_file`)
+FIRST_PARTY = ("compat", "legacy_fluid", "migrate", "phi")
+_REPOSITORY = Path(__file__).resolve().parent.parent
+
+
+def first_party_file(module: str) -> Path | None:
+    """The source file of an absolute module of fluidphi's own packages
+    (`legacy_fluid.framework.op_kernel`); None for any other module."""
+    parts = module.split(".")
+    if module.startswith(".") or parts[0] not in FIRST_PARTY or not all(parts):
+        return None
+    target = _REPOSITORY.joinpath(*parts)
+    for cand in (target.with_suffix(".py"), target / "__init__.py"):
+        if cand.is_file():
+            return cand
+    return None
+
+
 def find_module_file(module: str, from_file: Path | None) -> Path | None:
     """A module's source file: relative to `from_file`, or under one of its ancestors."""
     if from_file is None:

@@ -39,8 +39,10 @@ from migrate.verify_cases import (
     grad_call,
     kernel_reads_lod,
     label_inputs,
+    rank_lists,
     small_int_attrs,
     small_ints,
+    trailing_inputs,
     without_each_optional_output,
 )
 from migrate.verify_session import ModuleRunError, brief, module_session, rendered, written_op_defs
@@ -275,6 +277,8 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
     cases += small_ints(fwd_proto or proto, cases, dtype)
     cases += label_inputs(fwd_proto or proto, cases)
     cases += small_int_attrs(fwd_proto or proto, cases, dtype)
+    cases += rank_lists(fwd_proto or proto, cases)
+    cases += trailing_inputs(fwd_proto or proto, cases)
     rejected: list[str] = []
     raised = 0  # of the rejected: how many the legacy op raised on
     # derived cases: the first plain one the legacy op accepts; the LoD ones only when

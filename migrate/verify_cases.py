@@ -9,7 +9,9 @@ legacy op raised on every one, the plain ones are tried again on small non-negat
 integers (`small_ints`); under any dtype, with each other input holding one id per row
 of the first (`label_inputs`: X's leading dims, ids in [0, X.shape[-1])); then with each
 int attribute set to a small positive value (`small_int_attrs`: 1 to 4, an integer
-dtype's inputs in [0, that value)). When none
+dtype's inputs in [0, that value)); with each list attribute left empty set to ones, one
+or two per axis (`rank_lists`: pads); with the other inputs shaped as trailing dims of
+the first (`trailing_inputs`: a vector, a bias). When none
 is accepted the kernel is `unverified: no valid inputs (why)`, not `errored`.
 """
 
@@ -265,6 +267,53 @@ def small_int_attrs(proto: Any, cases: list[Case], dtype: Any) -> list[Case]:
                                    fallback=True, attr_note=f"{name}={value}"))
     return out
 
+
+#: a list attribute's element in the fallbacks of `rank_lists`, per type
+_LIST_ONES: dict[AttrType, Any] = {AttrType.INTS: 1, AttrType.LONGS: 1, AttrType.FLOATS: 1.0,
+                                   AttrType.FLOAT64S: 1.0}
+
+
+def rank_lists(proto: Any, cases: list[Case]) -> list[Case]:
+    """The plain derived `cases` again with each list attribute of the proto that its
+    default leaves empty (or without one) set to ones, one per axis of the inputs' shape,
+    then two per axis (before and after, as paddings are), as fallbacks: an op whose list
+    attribute is sized by its input's rank raises on the empty default. Generic: no op or
+    attribute name is special."""
+    names = [a.name for a in proto.attrs if a.type in _LIST_ONES and not a.default
+             and not (a.extra or a.quant or a.generated)]
+    one = {a.name: _LIST_ONES[a.type] for a in proto.attrs if a.name in names}
+    out = []
+    for per_axis in (1, 2):
+        for case in cases:
+            if not case.derived or case.lod or case.fallback or not names:
+                continue
+            n = per_axis * len(case.default_shape)
+            given = {name: [one[name]] * n for name in names}
+            shown = ", ".join(f"{name}={value}" for name, value in given.items())
+            out.append(replace(case, name=f"{case.name}, {shown}", attrs={
+                **case.attrs, **given}, fallback=True, attr_note=shown))
+    return out
+
+
+def trailing_inputs(proto: Any, cases: list[Case]) -> list[Case]:
+    """The plain derived `cases` again with every required input after the first that they
+    leave to the dtype shaped as trailing dims of the first (its last dim, its second, all
+    but its first: a vector, a per-channel bias, a per-sample weight), as fallbacks: an op
+    pairing a matrix with a vector raises on every case feeding both the same shape.
+    Generic: which input is which follows the proto's order alone."""
+    required = [v.name for v in proto.inputs if not (v.dispensable or v.duplicable)]
+    out = []
+    for case in cases:
+        fed = [name for name in required if name not in case.inputs]
+        shape = case.default_shape
+        if not case.derived or case.lod or case.fallback or len(shape) < 2 or len(fed) < 2:
+            continue
+        for tail in dict.fromkeys((shape[-1:], shape[1:2], shape[1:])):
+            specs = {name: {"shape": tail} for name in fed[1:]}
+            out.append(replace(case, name=f"{case.name}, {', '.join(fed[1:])} of shape "
+                               f"{list(tail)}", inputs={**case.inputs, **specs},
+                               fallback=True))
+    return out
 
 #: (shape, LoD) of the derived LoD cases, tried after the plain ones: one level over the
 #: first dim with an empty sequence, two levels, one level on a vector.

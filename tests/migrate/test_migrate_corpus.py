@@ -53,6 +53,10 @@ EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
         "PickKernel": ("migrated", ""),  # its required `column` tried at 0, then 1
         "Cumsum1dKernel": ("migrated", ""),
         "PairwiseKernel": ("migrated", ""),
+        # every derived case feeds Vec X's shape, or leaves paddings empty: verify tries Vec
+        # as X's trailing dims, and paddings as ones per axis, then two per axis
+        "MatvecKernel": ("migrated", ""),
+        "PadKernel": ("migrated", ""),
     },
     "grad_ops.py": {
         "SquareKernel": ("migrated", ""),
@@ -323,6 +327,9 @@ def test_verify_inputs_follow_the_ops_rules(dry: dict[str, Any]) -> None:
     status, detail = verdict("OneHotKernel")
     assert status == "identical" and detail == (
         "run with depth=1: every case at the attributes' defaults raised")
+    assert verdict("MatvecKernel") == ("identical", "")
+    assert verdict("PadKernel") == ("identical", "run with paddings=[1, 1, 1, 1]: every "
+                                    "case at the attributes' defaults raised")
 
 
 # -- 8: nothing of Python's spelling leaks into ops.yaml or the kernels -----------------------

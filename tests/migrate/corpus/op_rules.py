@@ -2,7 +2,8 @@
 
 `team_one_hot` needs a positive `depth` (its default, -1, means "set me"); `team_pick`
 has an attribute without a default; `team_cumsum1d` takes 1-D input only; `team_pairwise`
-makes one output per input of its duplicable `Xs`.
+makes one output per input of its duplicable `Xs`; `team_matvec` takes a matrix and a
+vector as long as its rows; `team_pad` needs a before and an after padding per axis.
 """
 
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
@@ -101,6 +102,56 @@ class PairwiseKernel(OpKernel):
             out.mutable_data(ctx.place, x.dtype)[...] = x.data * 2
 
 
+class MatvecMaker(OpProtoAndCheckerMaker):
+    def make(self):
+        self.add_input("X", "matrix")
+        self.add_input("Vec", "vector, one value per column of X")
+        self.add_output("Out", "X @ Vec")
+
+
+class MatvecOp(OperatorWithKernel):
+    def infer_shape(self, ctx):
+        dims, vec = ctx.get_input_dim("X"), ctx.get_input_dim("Vec")
+        if len(dims) != 2 or list(vec) != [dims[1]]:
+            raise ValueError(f"team_matvec: X must be 2-D and Vec [{dims[-1]}], got "
+                             f"{list(dims)} and {list(vec)}")
+        ctx.set_output_dim("Out", [dims[0]])
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class MatvecKernel(OpKernel):
+    def compute(self, ctx):
+        x, vec = ctx.input("X"), ctx.input("Vec")
+        out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
+        out[...] = x.data @ vec.data
+
+
+class PadMaker(OpProtoAndCheckerMaker):
+    def make(self):
+        self.add_input("X", "input")
+        self.add_output("Out", "padded")
+        self.add_attr("paddings", AttrType.INTS, [], "before and after, per axis")
+
+
+class PadOp(OperatorWithKernel):
+    def infer_shape(self, ctx):
+        dims, pads = ctx.get_input_dim("X"), ctx.attr("paddings")
+        if len(pads) != 2 * len(dims):
+            raise ValueError(f"team_pad: paddings needs {2 * len(dims)} values, got "
+                             f"{len(pads)}")
+        ctx.set_output_dim("Out", [d + pads[2 * i] + pads[2 * i + 1]
+                                   for i, d in enumerate(dims)])
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class PadKernel(OpKernel):
+    def compute(self, ctx):
+        x, pads = ctx.input("X"), ctx.attr("paddings")
+        out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
+        out[...] = ctx.xp.pad(x.data, [(pads[2 * i], pads[2 * i + 1])
+                                       for i in range(x.data.ndim)])
+
+
 register_operator("team_one_hot", OneHotOp, OneHotMaker)
 register_op_kernel("team_one_hot", "CPU", OneHotKernel, DataType.INT64)
 register_operator("team_pick", PickOp, PickMaker)
@@ -109,3 +160,7 @@ register_operator("team_cumsum1d", Cumsum1dOp, Cumsum1dMaker)
 register_op_kernel("team_cumsum1d", "CPU", Cumsum1dKernel, DataType.FLOAT32, DataType.FLOAT64)
 register_operator("team_pairwise", PairwiseOp, PairwiseMaker)
 register_op_kernel("team_pairwise", "CPU", PairwiseKernel, DataType.FLOAT32)
+register_operator("team_matvec", MatvecOp, MatvecMaker)
+register_op_kernel("team_matvec", "CPU", MatvecKernel, DataType.FLOAT32)
+register_operator("team_pad", PadOp, PadMaker)
+register_op_kernel("team_pad", "CPU", PadKernel, DataType.FLOAT32)

@@ -1,1 +1,1 @@
-from . import computed, helped, inplace  # noqa: F401
+from . import computed, helped, inplace, starred  # noqa: F401
