@@ -4,7 +4,8 @@
 when nothing ever reads `self.calls` back the counter cannot change an output: the PHI
 kernel may drop it. The reading is strict; any doubt keeps the kernel's refusal:
 
-- the store in `__init__` is `self.X = <number literal>`; every other mention of `.X` in the
+- the store in `__init__` is `self.X = <literal>` (a number, or a constant never bumped:
+  `self._name = "scale"`, as dead as a counter); every other mention of `.X` in the
   kernel's classes is a statement of compute() of its own, `self.X += <number literal>` or
   `self.X = self.X + <number literal>`;
 - no class of the MRO defines `__slots__`, `__setattr__` or a class-level `X` (the store
@@ -29,6 +30,7 @@ from migrate.getattr_receivers import Receivers
 from migrate.source_files import compiles, runnable_source
 from migrate.static import ModuleInfo
 from migrate.static_refs import literal_string
+from migrate.syntax import is_literal
 from migrate.tree_operators import tree_paths
 
 _NUMBER = m.Integer() | m.Float()
@@ -38,9 +40,10 @@ _GUARDS = ("__slots__", "__setattr__")
 
 
 def counter_store(small: cst.CSTNode, me: str) -> str | None:
-    """`X` for an `__init__` statement `me.X = <number literal>`; else None."""
+    """`X` for an `__init__` statement `me.X = <literal>` (a number a counter starts at, or
+    a constant stored and never read: `self._name = "scale"`); else None."""
     if m.matches(small, m.Assign(targets=[m.AssignTarget(m.Attribute(
-            value=m.Name(me), attr=m.Name()))], value=_NUMBER)):
+            value=m.Name(me), attr=m.Name()))], value=m.MatchIfTrue(is_literal))):
         return small.targets[0].target.attr.value  # type: ignore[attr-defined]
     return None
 
@@ -132,8 +135,9 @@ def _not_counter(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionDe
     escapes = _self_escapes(compute)
     if escapes:
         return escapes
-    if not bumps:
-        return f"compute() does not bump `self.{attr}` by a number"
+    started = cst.ensure_type(store.body[0], cst.Assign).value
+    if bumps and not m.matches(started, _NUMBER):
+        return f"compute() bumps `self.{attr}`, which starts as no number"
     allowed = {id(n) for s in [store, *bumps]
                for n in m.findall(s, m.Attribute(attr=m.Name(attr)))}
     if sum(1 for s in init.body.body if m.findall(s, m.Attribute(attr=m.Name(attr)))) != 1:

@@ -130,20 +130,29 @@ def test_a_plain_counter_in_a_lone_module_is_dropped() -> None:
     status, reason = _row()
     assert status == "migrated" and "drops the write-only counter `self.n`" in reason
     assert _row(bump="self.n = self.n + 2.5")[0] == "migrated"
+    # a constant stored and never read, never bumped: as dead as a counter
+    status, reason = _row(start='"legacy_scale"', bump="pass")
+    assert status == "migrated" and "drops the write-only counter `self.n`" in reason
+    assert _row(start="(1, None)", bump="pass")[0] == "migrated"
 
 
 @pytest.mark.parametrize(("change", "why"), [
-    ({"bump": "self.n += len(ctx.input('X').dims)"}, "does not bump `self.n` by a number"),
-    ({"bump": "self.n -= 1"}, "does not bump `self.n` by a number"),
+    # a change that is no bump by a number: a read of `.n`
+    ({"bump": "self.n += len(ctx.input('X').dims)"}, "this module reads `.n` (`self.n`)"),
+    ({"bump": "self.n -= 1"}, "this module reads `.n` (`self.n`)"),
+    ({"start": '"x"', "bump": "self.n += 1"}, "bumps `self.n`, which starts as no number"),
     ({"start": "[]", "bump": "self.n.append(1)"}, "keeps instance state"),
     ({"tail": "\n    def total(self):\n        return self.n\n"}, "reads `.n` (`self.n`)"),
+    ({"start": '"legacy_scale"', "bump": "pass",
+      "tail": "\n    def __repr__(self):\n        return self.n\n"}, "reads `.n` (`self.n`)"),
+    ({"start": "SCALE", "bump": "pass"}, "keeps instance state"),
     ({"extra": "    __slots__ = ('n',)\n"}, "defines `__slots__`"),
     ({"extra": "    n = 5\n"}, "defines `n`"),
     ({"tail": "\n\nprint(getattr(CountKernel(), chr(110)))\n"},
      "calls getattr() with an attribute name it computes"),
     ({"tail": "\n\nprint(vars(CountKernel()))\n"}, "uses `vars`"),
     ({"tail": "\n\nprint(getattr(CountKernel(), 'n'))\n"}, "spells the name 'n' as a string"),
-    ({"bump": "y = self.n = self.n + 1"}, "does not bump"),
+    ({"bump": "y = self.n = self.n + 1"}, "this module reads `.n`"),
     ({"bump": "print(self)\n        self.n += 1"}, "uses `self` other than as `self.NAME`"),
     ({"bump": "def again(self):\n            self.n += 1\n        again(self)"},
      "uses `self` other than as `self.NAME`"),
