@@ -51,7 +51,7 @@ from migrate.kernel_model import (
     is_harmless,
 )
 from migrate.kernel_outputs import require_output
-from migrate.kernel_prepass import inline_name_constants, prepare, qualify_builtins
+from migrate.kernel_prepass import fold_slot_names, inline_name_constants, prepare, qualify_builtins
 from migrate.kernel_rewrite import ConstantInliner, KernelMigration, Rewriter
 from migrate.kernel_tidy import fold_dead_branches, tidy
 from migrate.live_registrations import live_decorated
@@ -262,6 +262,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     # `p = ClipParams.from_ctx(ctx)`, `a = AttrView(ctx)`: each `p.lo` read as ctx's read
     # (the class named as compute()'s module names it: a base's of another module)
     block = inline_param_objects(mk.info.owner_of(member.owner), compute.body, ctx_name)
+    # `ctx.input(X_SLOT)`, `ctx.input("Out" + GRAD)`: the names compute()'s module spells
+    block = fold_slot_names(mk.info.owner_of(member.owner), block, ctx_name)
     block = prepare(mk.info, mk.members, block, ctx_name, self_name)
     if stored:
         block = composing_stored(block, stored, self_name)

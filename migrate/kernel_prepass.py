@@ -48,6 +48,37 @@ def prepare(info: ModuleInfo, members: dict[str, Member], block: cst.IndentedBlo
     return unroll_names(info, members, block, ctx, self_name)
 
 
+def fold_slot_names(home: ModuleInfo, block: cst.IndentedBlock, ctx: str
+                    ) -> cst.IndentedBlock:
+    """`block` (compute()'s body, written in module `home`) with each slot or attribute
+    name computed from module constants (`ctx.input(X_SLOT)`, `ctx.input("Out" + GRAD)`,
+    `ctx.attr(cm.ALPHA)`) spelled as the string it is; a name compute() binds itself is
+    its own, not the module's (left as written, and refused later as a computed name)."""
+    own = {e.name for e in NameWalker().walk(block) if e.store} | {ctx}
+    methods = {*SLOT_METHODS, "has_attr"}
+
+    class Fold(cst.CSTTransformer):
+        def leave_Call(self, original: cst.Call, updated: cst.Call  # noqa: N802
+                       ) -> cst.BaseExpression:
+            if not m.matches(updated.func, m.Attribute(value=m.Name(ctx), attr=m.Name(
+                    m.MatchIfTrue(lambda n: n in methods)))) or len(updated.args) != 1:
+                return updated
+            arg = updated.args[0]
+            if arg.keyword is not None or arg.star or literal_string(arg.value) is not None \
+                    or {n.value for n in m.findall(arg.value, m.Name())} & own:
+                return updated
+            try:
+                value = home.ev.eval(arg.value, {})
+            except (UnresolvableError, RecursionError):
+                return updated
+            if not isinstance(value, str):
+                return updated
+            return updated.with_changes(args=[arg.with_changes(
+                value=cst.SimpleString(quote(value)))])
+
+    return block.visit(Fold())
+
+
 def unroll_names(info: ModuleInfo, members: dict[str, Member], node: Any, ctx: str,
                  self_name: str, home: ModuleInfo | None = None) -> Any:
     """`node` (a function body of the kernel class of module `info` whose `self.NAME`

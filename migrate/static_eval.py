@@ -5,7 +5,6 @@ from sibling modules on disk), the enums `DataType`, `DataLayout`, `LibraryType`
 
 from __future__ import annotations
 
-import operator
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from migrate.source_files import file_state
 from migrate.spec_objects import spec_instance
 from migrate.static_branches import branch_bindings
 from migrate.static_changes import changed_names
+from migrate.static_operators import arithmetic, compare
 from migrate.static_refs import (
     ENUMS,
     ClassRef,
@@ -380,13 +380,8 @@ class Evaluator:
                 else:
                     out.append(self.eval(el.value, env))
             return tuple(out) if isinstance(node, cst.Tuple) else out
-        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
-            left, right = self.eval(node.left, env), self.eval(node.right, env)
-            if isinstance(left, (list, tuple)) and isinstance(right, (list, tuple)):
-                return type(left)(list(left) + list(right))
-            if isinstance(left, (int, float, str)) and type(left) is type(right):
-                return left + right
-            raise UnresolvableError(code_of(node))
+        if isinstance(node, cst.BinaryOperation):
+            return arithmetic(node, self.eval(node.left, env), self.eval(node.right, env))
         if (isinstance(node, cst.Call) and isinstance(node.func, cst.Name)
                 and node.func.value in SEQUENCE_COPIES and len(node.args) == 1
                 and not node.args[0].star and not node.args[0].keyword
@@ -415,7 +410,7 @@ class Evaluator:
             left = self.eval(node.left, env)
             for target in node.comparisons:
                 right = self.eval(target.comparator, env)
-                if not _compare(target.operator, left, right):
+                if not compare(target.operator, left, right):
                     return False
                 left = right
             return True
@@ -548,26 +543,6 @@ def is_mutable(node: cst.BaseExpression) -> bool:
         return True
     return (isinstance(node, cst.Call) and isinstance(node.func, cst.Name)
             and node.func.value in ("list", "dict", "set"))
-
-
-#: the comparisons a constant test may make, by operator
-_COMPARISONS = {cst.Equal: operator.eq, cst.NotEqual: operator.ne, cst.LessThan: operator.lt,
-                cst.GreaterThan: operator.gt, cst.LessThanEqual: operator.le,
-                cst.GreaterThanEqual: operator.ge, cst.In: lambda a, b: a in b,
-                cst.NotIn: lambda a, b: a not in b}
-
-
-def _compare(op: cst.BaseCompOp, left: Any, right: Any) -> bool:
-    if isinstance(op, (cst.Is, cst.IsNot)):
-        same = left is right or (isinstance(left, EnumRef) and left == right)
-        return same == isinstance(op, cst.Is)
-    compare = _COMPARISONS.get(type(op))
-    if compare is None:
-        raise UnresolvableError(f"comparison {type(op).__name__}")
-    try:
-        return bool(compare(left, right))
-    except TypeError as exc:
-        raise UnresolvableError(str(exc)) from exc
 
 
 def class_bases(cls: cst.ClassDef) -> list[cst.BaseExpression]:

@@ -5,7 +5,10 @@ sees it through its MRO, is folded to its literal and the helper lifted per kern
 subclass overriding it (`FACTOR_ATTR = "gain"`) reads its own attribute. A constant set
 as an attribute anywhere in the modules of the MRO (`Kernel.FACTOR_ATTR = ...` after the
 class, `self.FACTOR_ATTR = name` in a base of another module) is not folded: that
-kernel stays legacy with the reason; a really computed name is quoted as written.
+kernel stays legacy with the reason; a really computed name is quoted as written. Slot
+and attribute names the module's constants spell (`ctx.input(X_SLOT)`, `ctx.output(OUT_BASE
++ sh.OUT_TAIL)`, `ctx.attr(sh.GAIN_ATTR)`) are those strings; a name compute() binds itself
+is no module constant.
 
 The package is written under tmp_path; after `--write` every module imports and each
 migrated op, run through its PHI kernel, gives what its legacy kernel gave.
@@ -40,6 +43,10 @@ SOURCES = {
         def infer_shape(self, ctx):
             ctx.share_dim("X", "Out")
             ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+    OUT_TAIL = "ut"
+    GAIN_ATTR = "gain"
 
 
     class AttrNameMixin:
@@ -118,6 +125,37 @@ SOURCES = {
     register_operator("an_switched", SameOp, TwoAttrMaker)
     register_op_kernel("an_switched", "CPU", SwitchedKernel, DataType.FLOAT32)
 '''),
+    "moduled": dedent('''
+    from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+    from legacy_fluid.framework.op_registry import register_operator
+    from phi.common import DataType
+
+    from . import shared as sh
+    from .shared import SameOp, TwoAttrMaker
+
+    X_SLOT = "X"
+    OUT_BASE = "O"
+
+
+    class NamedSlotsKernel(OpKernel):
+        def compute(self, ctx):
+            x = ctx.input(X_SLOT)
+            out = ctx.output(OUT_BASE + sh.OUT_TAIL).mutable_data(ctx.place, x.dtype)
+            out[...] = x.data * ctx.attr(sh.GAIN_ATTR)
+
+
+    class ShadowedSlotKernel(OpKernel):
+        def compute(self, ctx):
+            X_SLOT = "X" if ctx.has_input("X") else "Y"  # its own name, not the module's
+            x = ctx.input(X_SLOT)
+            ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = x.data
+
+
+    register_operator("an_named_slots", SameOp, TwoAttrMaker)
+    register_operator("an_shadowed_slot", SameOp, TwoAttrMaker)
+    register_op_kernel("an_named_slots", "CPU", NamedSlotsKernel, DataType.FLOAT32)
+    register_op_kernel("an_shadowed_slot", "CPU", ShadowedSlotKernel, DataType.FLOAT32)
+'''),
     "computed": dedent('''
     from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
     from legacy_fluid.framework.op_registry import register_operator
@@ -152,9 +190,11 @@ EXPECTED = {
     "RenamedKernel": ("skipped", _NOT_CONSTANT),
     "SwitchedKernel": ("skipped", _NOT_CONSTANT),
     "ComputedKernel": ("skipped", "reads attribute by a computed name (ctx.attr(key))"),
+    "NamedSlotsKernel": ("migrated", ""),
+    "ShadowedSlotKernel": ("skipped", "reads input by a computed name (ctx.input(X_SLOT))"),
 }
-MIGRATED_OPS = ("an_gain", "an_scale")
-LEGACY_OPS = ("an_computed", "an_renamed", "an_switched")
+MIGRATED_OPS = ("an_gain", "an_scale", "an_named_slots")
+LEGACY_OPS = ("an_computed", "an_renamed", "an_switched", "an_shadowed_slot")
 
 
 @pytest.fixture(scope="module")
@@ -171,6 +211,12 @@ def test_a_class_constant_attribute_name_is_folded_per_kernel(written: dict[str,
     assert "def _factor_of(*, scale):\n    return scale\n" in kernels
     assert "def _gain_kernel_factor_of(*, gain):\n    return gain\n" in kernels
     assert "    out[...] = x.data * _gain_kernel_factor_of(gain=gain)\n" in kernels
+    # slot and attribute names the module's constants spell (its own, `sh.GAIN_ATTR`, a
+    # sum of both), read as those strings
+    moduled = (written["pkg"] / "moduled.py").read_text()
+    assert "def an_named_slots_kernel(dev_ctx: DeviceContext, x: DenseTensor, gain: float," \
+        in moduled and "    out[...] = x.data * gain\n" in moduled, moduled
+    assert 'KernelSignature("an_named_slots", ["X"], ["gain"], ["Out"])' in moduled
     for kept in ("shared", "switchable", "reassigned", "switched", "computed"):
         assert (written["pkg"] / f"{kept}.py").read_text() == SOURCES[kept]
 
