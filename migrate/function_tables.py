@@ -26,7 +26,10 @@ or numpy function whose arguments are literal constants (`partial(_huber, scale=
 `.keywords` (cm55); a class attribute bound to such a partial alone (`_impl =
 functools.partial(_lincomb, beta=0.5)`, no descriptor: `self._impl` is the partial itself)
 is read from a module-level name the same way. A partial of anything else, or with an
-argument that is no literal constant, keeps the kernel legacy naming it.
+argument that is no literal constant, keeps the kernel legacy naming it. A lambda value
+(`"tanh": lambda xp, x: xp.tanh(x)`) is as fixed when it has no defaults and reads nothing
+but its parameters, builtins and names its module binds once: bound at module level it
+computes what it computed in the class body.
 """
 
 from __future__ import annotations
@@ -101,6 +104,10 @@ def _entry(info: Any, node: cst.BaseExpression, said: str) -> bool:
         return True
     if _numpy_function(info, node):
         return True
+    if isinstance(node, cst.Lambda):
+        if why := _unfixed_lambda(info, node):
+            raise SkipError(f"{said} holding `{code_of(node)}`, {why}")
+        return True
     if not (isinstance(node, cst.Call) and info.imports.resolve(node.func) == "functools.partial"):
         return False
     shown = code_of(node)
@@ -117,6 +124,24 @@ def _entry(info: Any, node: cst.BaseExpression, said: str) -> bool:
             raise SkipError(f"{said} holding `{shown}`, whose argument "
                             f"`{code_of(arg.value)}` is no literal constant")
     return True
+
+
+def _unfixed_lambda(info: Any, node: cst.Lambda) -> str:
+    """Why lambda `node` of a class-level table may compute otherwise once its table is
+    bound at module level (a default, evaluated in the class body, or a name it reads that
+    is no name of the module bound once nor a builtin it leaves alone); "" when it may not."""
+    params = node.params
+    if params.star_kwarg or isinstance(params.star_arg, cst.Param) or any(
+            p.default is not None for p in [*params.params, *params.kwonly_params,
+                                            *params.posonly_params]):
+        return "a lambda with defaults or starred parameters"
+    own = {p.name.value for p in [*params.params, *params.kwonly_params,
+                                  *params.posonly_params]}
+    for name in sorted({n.value for n in load_names(node.body)} - own):
+        bindings = len(top_level_bindings(info.module, name, set()))
+        if bindings > 1 or (bindings == 0 and not hasattr(builtins, name)):
+            return f"a lambda reading `{name}`, which is no name of its module bound once"
+    return ""
 
 
 def table_change(module: cst.Module, name: str) -> str:

@@ -95,3 +95,27 @@ def test_a_table_is_read_from_a_module_level_name_unless_changed(use: str,
     assert record.status == "skipped"
     said = f"reads self.MODES, a class-level table of functions {reason}"
     assert record.reason.startswith(said), record.reason
+
+
+@pytest.mark.parametrize(("entry", "reason"), [
+    ("lambda xp, x: xp.tanh(x)", None),
+    ("lambda xp, x: _relu(xp, abs(x))", None),  # a def of the module, a builtin
+    ("lambda xp, x, k=2.0: xp.tanh(x) * k", "a lambda with defaults or starred parameters"),
+    ("lambda xp, x: xp.tanh(x) * SCALE", "a lambda reading `SCALE`, which is no name of its "
+                                         "module bound once"),
+    ("lambda xp, x: xp.tanh(x) * _MODES[0]", None),
+])
+def test_a_table_may_hold_lambdas_reading_only_fixed_names(entry: str, reason: str | None
+                                                           ) -> None:
+    """A lambda bound at module level computes what it did in the class body when it reads
+    only its parameters, builtins and names its module binds once (`SCALE` is bound
+    twice)."""
+    source = unary(_KERNEL.replace("USE", "").replace(
+        '{"relu": _relu}', '{"relu": ' + entry + "}")) + "\n\nSCALE = 1.0\nSCALE = 2.0\n"
+    result = migrate(source)
+    record = next(r for r in result.records if r.kernel == "UnaryKernel")
+    if reason is None:
+        assert record.status == "migrated", record.reason
+        assert f'_unary_kernel_modes = {{"relu": {entry}}}' in result.new_text
+        return
+    assert record.status == "skipped" and reason in record.reason, record.reason
