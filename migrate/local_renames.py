@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import MetadataWrapper, ScopeProvider
+from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
 
 from migrate.names import load_names
 
@@ -60,7 +60,8 @@ def variable_names(func: cst.FunctionDef) -> set[str]:
     wrapper = MetadataWrapper(cst.Module(body=[func]))
     names: set[str] = set()
     for scope in {s for s in wrapper.resolve(ScopeProvider).values() if s is not None}:
-        names |= {a.name for a in scope.assignments}
+        # the `def` binds its own name outside itself: no variable of it (read, it is one)
+        names |= {a.name for a in scope.assignments if not isinstance(scope, GlobalScope)}
         names |= {a.node.value for a in scope.accesses if isinstance(a.node, cst.Name)}
     return names
 

@@ -18,7 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from migrate_helpers import assert_nothing_broken, run_package_ops, verified_rows, write_copy
+from migrate_helpers import (
+    assert_nothing_broken,
+    migrate,
+    run_package_ops,
+    unary,
+    verified_rows,
+    write_copy,
+)
 
 PACKAGE = "pkg_ctx"
 HERE = Path(__file__).resolve().parent
@@ -76,3 +83,23 @@ def test_the_helpers_are_lifted_taking_the_reads(written: dict[str, Any]) -> Non
     # shared.py is read, not rewritten
     assert (written["pkg"] / "shared.py").read_bytes() == \
         (HERE / "corpus" / PACKAGE / "shared.py").read_bytes()
+
+
+_OUT_HELPER = '''
+class UnaryKernel(OpKernel):
+    def out(self, ctx, like):
+        return ctx.output("Out").mutable_data(ctx.place, like.dtype)
+
+    def compute(self, ctx):
+        x = ctx.input("X")
+        self.out(ctx, x)[...] = x.data * ctx.attr("alpha")
+'''
+
+
+def test_a_helper_named_like_the_parameter_its_reads_become_is_lifted() -> None:
+    """A helper method `out(self, ctx, like)` reading the output `Out`: its own name binds
+    nothing inside it, so no local clashes with the kernel's parameter `out`."""
+    result = migrate(unary(_OUT_HELPER))
+    record = next(r for r in result.records if r.kernel == "UnaryKernel")
+    assert record.status == "migrated", record.reason
+    assert "def _out(like, *, dev_ctx, out):\n" in result.new_text, result.new_text
