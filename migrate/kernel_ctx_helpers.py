@@ -206,18 +206,25 @@ def _rename_own(mk: KernelMigration, fn: cst.FunctionDef, old: str, taken: set[s
 
 def _positional(call: cst.Call, plain: list[cst.Param]) -> cst.Call:
     """`call` with its keyword arguments moved to the positions of the parameters they name
-    (`alloc_like(ctx, slot="Out", like=x)` -> `alloc_like(ctx, "Out", x)`), where they fill
-    the parameters after the positional ones without a gap, each once; else as it is."""
+    (`alloc_like(ctx, slot="Out", like=x)` -> `alloc_like(ctx, "Out", x)`), a parameter
+    before the last one named and left out given its literal default (`alloc(ctx,
+    like=x)` -> `alloc(ctx, "Out", x)`); else as it is."""
     positional = [a for a in call.args if a.keyword is None and not a.star]
     named = {a.keyword.value: a for a in call.args if a.keyword is not None}
+    names = [p.name.value for p in plain]
     if not named or len(positional) + len(named) != len(call.args) or \
-            len(positional) + len(named) > len(plain):
+            not set(named) <= set(names[len(positional):]):
         return call
-    rest = [p.name.value for p in plain[len(positional):len(positional) + len(named)]]
-    if set(rest) != set(named):
-        return call
-    args = [*positional, *(named[n].with_changes(keyword=None, equal=cst.MaybeSentinel.DEFAULT)
-                           for n in rest)]
+    last = max(names.index(n) for n in named)
+    args = list(positional)
+    for param in plain[len(positional):last + 1]:
+        if param.name.value in named:
+            args.append(named[param.name.value].with_changes(
+                keyword=None, equal=cst.MaybeSentinel.DEFAULT))
+        elif param.default is not None and is_literal(param.default):
+            args.append(cst.Arg(param.default))
+        else:
+            return call
     args = [a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
             for a in args[:-1]] + [args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)]
     return call.with_changes(args=args)

@@ -103,3 +103,30 @@ def test_a_helper_named_like_the_parameter_its_reads_become_is_lifted() -> None:
     record = next(r for r in result.records if r.kernel == "UnaryKernel")
     assert record.status == "migrated", record.reason
     assert "def _out(like, *, dev_ctx, out):\n" in result.new_text, result.new_text
+
+
+_ALLOC_HELPER = '''
+class UnaryKernel(OpKernel):
+    def alloc(self, ctx, slot="Out", like=None, dtype=None):
+        like = like if like is not None else ctx.input("X")
+        return ctx.output(slot).mutable_data(ctx.place, dtype or like.dtype)
+
+    def compute(self, ctx):
+        x = ctx.input("X")
+        self.alloc(ctx, like=x)[...] = x.data * ctx.attr("alpha")
+'''
+
+
+@pytest.mark.parametrize(("call", "reason"), [
+    ("self.alloc(ctx, like=x)", ""),  # `slot` left to its literal default
+    ("self.alloc(ctx, dtype=None, like=x)", ""),
+    ("self.alloc(ctx, like=x, **{})", "with keyword or star arguments"),
+])
+def test_a_helper_called_with_keywords_past_a_defaulted_parameter(call: str, reason: str
+                                                                  ) -> None:
+    result = migrate(unary(_ALLOC_HELPER.replace("self.alloc(ctx, like=x)", call)))
+    record = next(r for r in result.records if r.kernel == "UnaryKernel")
+    if not reason:
+        assert record.status == "migrated", record.reason
+        return
+    assert record.status == "skipped" and reason in record.reason, record.reason
