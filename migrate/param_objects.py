@@ -53,6 +53,7 @@ from libcst.metadata import (
     ParentNodeProvider,
 )
 
+from migrate.class_members import class_members, constant_of
 from migrate.helper_objects import method_state
 from migrate.inert_bases import is_inert_base
 from migrate.kernel_ctx_helpers import passes_ctx
@@ -156,7 +157,7 @@ def inline_param_objects(info: ModuleInfo, block: cst.IndentedBlock, ctx: str
             raise SkipError(f"builds parameter object {obj.name} by `{spelled}` other than "
                             "as a statement `p = ...` of compute(): the object escapes (only a "
                             "local built once and read field by field, `p.name`, is read)")
-        if obj.view is not None and obj.view.defaults:
+        if obj.view is not None and obj.view.keywords:
             obj = replace(obj, given=_defaults_given(call, obj.name, spelled))
         elif len(call.args) != 1 or call.args[0].keyword is not None:
             raise SkipError(f"builds parameter object {obj.name} by `{spelled}`, with "
@@ -274,21 +275,31 @@ def _param_class(info: ModuleInfo, func: cst.BaseExpression) -> ParamObject | No
     cls = home.classes[name]
     bases = [b for b in cls.bases if not (b.keyword is None and m.matches(b.value, m.Name(
         "object")) and is_inert_base(home, b.value))]
+    where = f"{code_of(func).strip()}(ctx)"
     if bases or cls.keywords:
         try:
-            if any(q.split(".")[-1] == "OpKernel" for q in tree_mro(home, name).outside):
-                return None  # a kernel: composed or its method called (kernel_compose)
+            mro = tree_mro(home, name)
         except (UnresolvableError, KeyError):
-            pass
+            mro = None
+        if mro is not None and any(q.split(".")[-1] == "OpKernel" for q in mro.outside):
+            return None  # a kernel: composed or its method called (kernel_compose)
+        if mro is not None and not mro.outside and not cls.keywords and method is None \
+                and any(_methods(c).get("__getattr__") for c in mro.classes):
+            # a view over views of the tree (`class OptimAttrs(AttrView)`): read by its MRO
+            members = class_members(mro.classes)
+            view = view_reader(mro.classes, f"hands ctx to {name} ({where}), an attribute "
+                               "view", lambda n: constant_of(home, members, n, tables=True))
+            return ParamObject(name, ParamShape.VIEW, view.ctx, view=view)
         said = ", ".join(code_of(b.value).strip() for b in (*bases, *cls.keywords))
         raise SkipError(f"hands ctx to {name}, which derives from {said} (a parameter "
                         "object is read only from a class with no base)")
-    where = f"{code_of(func).strip()}(ctx)"
     if method is not None:
         return _built(home, cls, method, where)
     if any(isinstance(s, cst.FunctionDef) and s.name.value == "__getattr__"
            for s in cls.body.body):
-        view = view_reader(cls, f"hands ctx to {name} ({where}), an attribute view")
+        members = class_members([cls])
+        view = view_reader([cls], f"hands ctx to {name} ({where}), an attribute view",
+                           lambda n: constant_of(home, members, n, tables=True))
         return ParamObject(name, ParamShape.VIEW, view.ctx, view=view)
     return _read(home, cls, where)
 

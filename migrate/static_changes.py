@@ -20,10 +20,14 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import GlobalScope, MetadataWrapper, ParentNodeProvider, ScopeProvider
 
+from migrate.name_bindings import top_level_bindings
 from migrate.static_refs import code_of, literal_string
 
 #: methods of a list / dict / set / tuple that leave it as it is
 READ_METHODS = frozenset({"items", "keys", "values", "get", "copy", "count", "index"})
+#: builtins that only read the container they are given (a copy, a length), called with it
+#: as their one argument where the module binds none of their names
+COPIES = frozenset({"dict", "list", "tuple", "set", "frozenset", "sorted", "len"})
 
 
 def changed_names(module: cst.Module, mutable: set[str], dead: set[int] | None = None
@@ -69,6 +73,7 @@ def attribute_change(module: cst.Module, name: str, others: frozenset[str] = fro
     classes whose own attribute `OTHER.NAME` is not the one asked about."""
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     parents = wrapper.resolve(ParentNodeProvider)
+    copies = frozenset(n for n in COPIES if not top_level_bindings(module, n, set()))
     for node in m.findall(module, m.Attribute(attr=m.Name(name))):
         if isinstance(node.value, cst.Name) and node.value.value in others:
             continue
@@ -76,6 +81,8 @@ def attribute_change(module: cst.Module, name: str, others: frozenset[str] = fro
         if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)) and \
                 parent.target is node:
             why = "is assigned"
+        elif _copied(node, parents, copies):
+            why = ""  # `dict(self.DEFAULTS)`: a new container of what it holds
         else:
             why = _change(node, parents, True, hand_out_calls=True)
         if not why and isinstance(parent, cst.ComparisonTarget) and isinstance(
@@ -87,6 +94,16 @@ def attribute_change(module: cst.Module, name: str, others: frozenset[str] = fro
         if why:
             return f"{why} (`{_statement(node, parents)}`)"
     return ""
+
+
+def _copied(node: cst.CSTNode, parents: dict[cst.CSTNode, cst.CSTNode],
+            copies: frozenset[str]) -> bool:
+    """`node` is the one argument of a call of a builtin of `copies` (`dict(self.D)`)."""
+    arg = parents.get(node)
+    call = parents.get(arg) if isinstance(arg, cst.Arg) else None
+    return isinstance(call, cst.Call) and m.matches(call.func, m.Name(
+        m.MatchIfTrue(lambda n: n in copies))) and len(call.args) == 1 and \
+        call.args[0] is arg and arg.keyword is None and not arg.star
 
 
 def _change(node: cst.CSTNode, parents: dict[cst.CSTNode, cst.CSTNode], mutable: bool,

@@ -25,6 +25,7 @@ to a `raise`, or anything else in the body, is refused naming it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import libcst as cst
@@ -32,7 +33,7 @@ import libcst.matchers as m
 
 from migrate.kernel_model import SkipError
 from migrate.names import store_names
-from migrate.static_refs import code_of, literal_string
+from migrate.static_refs import UnresolvableError, code_of, literal_string
 from migrate.syntax import body_statements, first_line, is_literal
 
 #: what `__getattr__` evaluates to on a path that raises
@@ -61,24 +62,37 @@ class ViewReader:
     body: tuple[cst.BaseStatement, ...]
     #: how a refusal starts: "hands ctx to V (V(ctx)), an attribute view"
     said: str
+    #: the defaults a class-level table gives before the call's keywords (`dict(self.
+    #: DEFAULTS)` in `__init__`), and whether the call's keywords count (`**defaults`)
+    table: tuple[tuple[str, cst.BaseExpression], ...] = ()
+    keywords: bool = True
+    #: a local of `__getattr__` holding ctx (`ctx = self.__dict__["_ctx"]`)
+    alias: str = ""
 
     def read(self, attr: str, given: dict[str, cst.BaseExpression]) -> Value:
         """`view.attr` over `ctx`, the call giving `given` as defaults; `_RAISES` when
         every path raises. SkipError naming what is not read."""
-        value = _Eval(self, attr, given).run(list(self.body))
-        return value
+        return _Eval(self, attr, {**dict(self.table), **given}).run(list(self.body))
 
 
-def view_reader(cls: cst.ClassDef, said: str) -> ViewReader:
-    """`cls` read as an attribute view; SkipError (its words after `said`) when it is
-    not one."""
-    methods = {s.name.value: s for s in cls.body.body if isinstance(s, cst.FunctionDef)}
-    for stmt in body_statements(cls):
-        if not (isinstance(stmt, cst.FunctionDef) and stmt.name.value in (
-                "__init__", "__getattr__") and not stmt.decorators):
-            raise SkipError(f"{said} that also runs `{first_line(stmt)}` in its body (only "
-                            "__init__ storing ctx and __getattr__ reading it are read)")
-    ctx, kept, defaults = _init(methods.get("__init__"), said)
+def view_reader(mro: list[cst.ClassDef], said: str,
+                constant: Callable[[str], object] | None = None) -> ViewReader:
+    """The first class of `mro` (its classes in the tree, in order) read as an attribute
+    view; SkipError (its words after `said`) when it is not one. Its bodies may hold
+    `__init__`, `__getattr__` and class constants; `constant(NAME)` is the value of class
+    constant NAME (UnresolvableError when nothing makes it one)."""
+    methods: dict[str, cst.FunctionDef] = {}
+    for cls in mro:
+        for stmt in body_statements(cls):
+            if isinstance(stmt, cst.FunctionDef) and stmt.name.value in (
+                    "__init__", "__getattr__") and not stmt.decorators:
+                methods.setdefault(stmt.name.value, stmt)
+            elif not (m.matches(stmt, m.SimpleStatementLine([m.Pass() | m.Expr(m.Ellipsis())]))
+                      or (constant is not None and _class_constant(stmt))):
+                raise SkipError(f"{said} that also runs `{first_line(stmt)}` in its body "
+                                "(only __init__ storing ctx, __getattr__ reading it and class "
+                                "constants are read)")
+    ctx, kept, defaults, table, keywords = _init(methods.get("__init__"), said, constant)
     getattr_ = methods["__getattr__"]
     p = getattr_.params
     if p.posonly_params or p.kwonly_params or p.star_kwarg or \
@@ -86,16 +100,61 @@ def view_reader(cls: cst.ClassDef, said: str) -> ViewReader:
             any(q.default is not None for q in p.params):
         raise SkipError(f"{said} whose __getattr__ takes other than (self, name)")
     me, looked = (q.name.value for q in p.params)
-    body = tuple(body_statements(getattr_))
-    if {me, looked} & store_names(cst.IndentedBlock(body=body), outer_only=False):
-        raise SkipError(f"{said} whose __getattr__ rebinds {me} or {looked}")
-    return ViewReader(cls.name.value, ctx, kept, defaults, me, looked, body, said)
+    body = body_statements(getattr_)
+    # `ctx = self.__dict__["_ctx"]` (a top-level statement, nothing reading `ctx` before
+    # it): its reads are reads of the kept context, the statement goes
+    aliases = [(i, a) for i, s in enumerate(body) if (a := _ctx_alias(s, me, kept))]
+    alias = aliases[0][1] if len(aliases) == 1 else ""
+    if alias and not any(n.value == alias for s in body[:aliases[0][0]]
+                         for n in m.findall(s, m.Name())):
+        body = body[:aliases[0][0]] + body[aliases[0][0] + 1:]
+    else:
+        alias = ""
+    if ({me, looked} | ({alias} if alias else set())) & store_names(
+            cst.IndentedBlock(body=body), outer_only=False):
+        raise SkipError(f"{said} whose __getattr__ rebinds {me}, {looked} or its ctx")
+    return ViewReader(mro[0].name.value, ctx, kept, defaults, me, looked, tuple(body), said,
+                      table, keywords, alias)
 
 
-def _init(init: cst.FunctionDef | None, said: str) -> tuple[str, str, str]:
-    """(ctx's name, the attribute keeping it, the one keeping `**defaults` or "")."""
+def _class_constant(stmt: cst.BaseStatement) -> bool:
+    """A class body's `NAME = <literal or dict display>` (annotated or not)."""
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(
+        stmt.body) == 1 else None
+    if isinstance(small, cst.Assign) and len(small.targets) == 1:
+        target, value = small.targets[0].target, small.value
+    elif isinstance(small, cst.AnnAssign) and small.value is not None:
+        target, value = small.target, small.value
+    else:
+        return False
+    return isinstance(target, cst.Name) and (is_literal(value) or isinstance(value, cst.Dict))
+
+
+def _ctx_alias(stmt: cst.BaseStatement, me: str, kept: str) -> str:
+    """`X` of a first statement `X = self.__dict__["_ctx"]` or `X = self._ctx`; ""."""
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(
+        stmt.body) == 1 else None
+    if not m.matches(small, m.Assign(targets=[m.AssignTarget(m.Name())])):
+        return ""
+    value = cst.ensure_type(small, cst.Assign).value
+    kept_read = m.Attribute(value=m.Name(me), attr=m.Name(kept))
+    by_dict = m.Subscript(value=m.Attribute(value=m.Name(me), attr=m.Name("__dict__")),
+                          slice=[m.SubscriptElement(m.Index(m.SimpleString()))])
+    if m.matches(value, kept_read) or (m.matches(value, by_dict) and literal_string(
+            cst.ensure_type(value, cst.Subscript).slice[0].slice.value) == kept):  # type: ignore[attr-defined]
+        return cst.ensure_type(cst.ensure_type(small, cst.Assign).targets[0].target,
+                               cst.Name).value
+    return ""
+
+
+def _init(init: cst.FunctionDef | None, said: str,
+          constant: Callable[[str], object] | None
+          ) -> tuple[str, str, str, tuple[tuple[str, cst.BaseExpression], ...], bool]:
+    """(ctx's name, the attribute keeping it, the one keeping the defaults or "", the
+    defaults a class table gives, whether the call's keywords are defaults too)."""
     wrong = SkipError(f"{said} whose __init__ does more than store ctx (`self._ctx = ctx`)"
-                      " and its keyword defaults (`self._defaults = defaults`)")
+                      " and its defaults (`self._defaults = defaults`, `dict(self.DEFAULTS)`"
+                      " updated by them)")
     if init is None:
         raise wrong
     p = init.params
@@ -106,25 +165,69 @@ def _init(init: cst.FunctionDef | None, said: str) -> tuple[str, str, str]:
     me, ctx = (q.name.value for q in p.params)
     extra = p.star_kwarg.name.value if isinstance(p.star_kwarg, cst.Param) else ""
     kept = defaults = ""
+    table: tuple[tuple[str, cst.BaseExpression], ...] = ()
+    merged = False
     for stmt in body_statements(init):
         small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(
             stmt.body) == 1 else None
+        if defaults and extra and not merged and m.matches(small, m.Expr(m.Call(
+                func=m.Attribute(value=m.Attribute(value=m.Name(me), attr=m.Name(defaults)),
+                                 attr=m.Name("update")),
+                args=[m.Arg(m.Name(extra), keyword=None, star="")]))):
+            merged = True  # `self._defaults.update(defaults)`
+            continue
         if not m.matches(small, m.Assign(targets=[m.AssignTarget(m.Attribute(
                 value=m.Name(me), attr=m.Name()))])):
             raise wrong
         assign = cst.ensure_type(small, cst.Assign)
         field = cst.ensure_type(assign.targets[0].target, cst.Attribute).attr.value
+        copied = _copied_table(assign.value, me)
         if m.matches(assign.value, m.Name(ctx)) and not kept:
             kept = field
         elif extra and not defaults and field != kept and m.matches(assign.value, m.Name(
                 extra) | m.Call(func=m.Name("dict"), args=[m.Arg(m.Name(extra), keyword=None,
                                                                    star="")])):
-            defaults = field
+            defaults, merged = field, True
+        elif copied and constant is not None and not defaults and field != kept:
+            defaults, table = field, _table(copied, constant, said)
         else:
             raise wrong
-    if not kept or bool(extra) != bool(defaults):
+    if not kept or bool(extra) != merged:
         raise wrong
-    return ctx, kept, defaults
+    return ctx, kept, defaults, table, merged
+
+
+def _copied_table(value: cst.BaseExpression, me: str) -> str:
+    """`NAME` of `dict(self.NAME)` or `self.NAME.copy()`; ""."""
+    table = m.Attribute(value=m.Name(me), attr=m.Name())
+    if m.matches(value, m.Call(func=m.Name("dict"), args=[m.Arg(table, keyword=None,
+                                                                star="")])):
+        return cst.ensure_type(cst.ensure_type(value, cst.Call).args[0].value,
+                               cst.Attribute).attr.value
+    if m.matches(value, m.Call(func=m.Attribute(value=table, attr=m.Name("copy")), args=())):
+        return cst.ensure_type(cst.ensure_type(cst.ensure_type(value, cst.Call).func,
+                                               cst.Attribute).value, cst.Attribute).attr.value
+    return ""
+
+
+def _table(name: str, constant: Callable[[str], object], said: str
+           ) -> tuple[tuple[str, cst.BaseExpression], ...]:
+    """Class constant `name`, a dict of plain literals nothing changes, as defaults."""
+    try:
+        value = constant(name)
+    except UnresolvableError as exc:
+        raise SkipError(f"{said} whose defaults copy class attribute {name}: {exc}") from None
+    if not isinstance(value, dict) or not all(
+            isinstance(k, str) and _plain(v) for k, v in value.items()):
+        raise SkipError(f"{said} whose defaults copy class attribute {name}, no dict of "
+                        "literals")
+    return tuple((k, cst.parse_expression(repr(v))) for k, v in value.items())
+
+
+def _plain(value: object) -> bool:
+    if isinstance(value, tuple):
+        return all(_plain(v) for v in value)
+    return value is None or isinstance(value, (bool, int, float, str))
 
 
 class _Eval:
@@ -211,8 +314,9 @@ class _Eval:
         return m.Attribute(value=m.Name(self.v.me), attr=m.Name(attr))
 
     def _ctx_call(self, node: cst.BaseExpression, method: str) -> bool:
-        return m.matches(node, m.Call(func=m.Attribute(value=self._self(self.v.kept),
-                                                       attr=m.Name(method)),
+        holder = self._self(self.v.kept) | m.Name(self.v.alias) if self.v.alias else \
+            self._self(self.v.kept)
+        return m.matches(node, m.Call(func=m.Attribute(value=holder, attr=m.Name(method)),
                                       args=[m.Arg(m.Name(self.v.looked), keyword=None,
                                                   star="")]))
 

@@ -9,7 +9,9 @@ base's compute (`template.py`) building the view under the name its module impor
 a view and settings whose classes spell their `object` base out (`class LegacyView(object):`);
 views taking keyword defaults (`DefaultingView(ctx, beta=0.125)`: `__getattr__` read for the
 one literal name, a dunder guard, `has_attr` and the defaults; `TolerantView`'s `try:` /
-`except KeyError:`) on ops whose beta is optional (the default becomes the PHI default).
+`except KeyError:`; `OffsetView`, a subclass of a view copying its class table DEFAULTS
+and reading ctx through `self.__dict__["_ctx"]`) on ops whose beta is optional (the default
+becomes the PHI default); a view subclassing one with nothing of its own (`ScaledView`).
 Each field read becomes the ctx read it holds, so they migrate. Negative twins, each refused
 with its reason: a record stored on the kernel, one handed to a helper, `__post_init__`, a
 field a method writes, a `__getattr__` doing more, settings keeping ctx, a view written to,
@@ -54,8 +56,8 @@ _KEEPING = ("hands ctx to KeepingSettings (KeepingSettings(ctx)), which keeps th
             "ExecutionContext past its __init__ (`self.ctx = ctx`)")
 _OVERRIDDEN = ("writes a.gamma of parameter object `a` (AttrView, a view of ctx's attributes): "
                "`a.gamma = 2.0`")
-_SCALED = ("hands ctx to ScaledView, which derives from AttrView (a parameter object is read "
-           "only from a class with no base)")
+_PATCHED = ("hands ctx to PatchedOffsetView (PatchedOffsetView(ctx)), an attribute view "
+            "whose defaults copy class attribute DEFAULTS: ")
 _NAMED = ("builds attribute view DefaultingView by `DefaultingView(ctx, beta=_OFFSET)`, "
           "with arguments besides ctx and literal keyword defaults")
 
@@ -79,10 +81,12 @@ EXPECTED = {
         "TracingAffineKernel": ("skipped", "pp_tracing_affine", _TRACING, {}),
         "KeptAffineKernel": ("skipped", "pp_kept_affine", _KEEPING, {}),
         "OverriddenAffineKernel": ("skipped", "pp_overridden_affine", _OVERRIDDEN, {}),
-        "ScaledAffineKernel": ("skipped", "pp_scaled_affine", _SCALED, {}),
+        "ScaledAffineKernel": ("migrated", "pp_scaled_affine", "", _FLOATS),
         "DefaultedAffineKernel": ("migrated", "pp_defaulted_affine", "", _FLOATS),
         "TolerantAffineKernel": ("migrated", "pp_tolerant_affine", "", _FLOATS),
         "NamedDefaultAffineKernel": ("skipped", "pp_named_default_affine", _NAMED, {}),
+        "TabledAffineKernel": ("migrated", "pp_tabled_affine", "", _FLOATS),
+        "PatchedAffineKernel": ("skipped", "pp_patched_affine", _PATCHED, {}),
     },
 }
 LEGACY = frozenset(op for rows in EXPECTED.values() for status, op, _, _ in rows.values()
@@ -131,7 +135,8 @@ def test_each_field_read_is_the_ctx_read_it_holds(written: dict[str, Any]) -> No
                      (acts, "pp_view_affine"), (acts, "pp_settings_affine"), (acts, "pp_gain"),
                      (acts, "pp_flipped_affine"), (acts, "pp_legacy_view_affine"),
                      (acts, "pp_legacy_settings_affine"), (acts, "pp_defaulted_affine"),
-                     (acts, "pp_tolerant_affine")]:
+                     (acts, "pp_tolerant_affine"), (acts, "pp_tabled_affine"),
+                     (acts, "pp_scaled_affine")]:
         function = text.split(f"def {op}_kernel(")[1].split("\n\n\n")[0]
         assert not any(made in function for made in ("from_ctx", ".of(", "AttrView",
                                                      "Settings", "_Gain", "_View",

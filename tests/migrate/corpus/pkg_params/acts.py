@@ -5,7 +5,9 @@ compute (its view imported there only); the two `Legacy` kernels read through th
 py2-style classes. Flagged in review: the tracing view, the
 settings that keep the context, a kernel overriding a view's value, the subclassed view.
 The ops whose beta is optional read it through views taking keyword defaults
-(`DefaultingView`, `TolerantView`); one names its default by a module constant.
+(`DefaultingView`, `TolerantView`, and `OffsetView`, whose defaults its base copies from
+a class table); one names its default by a module constant, one reads a table a hotfix
+changes.
 """
 
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
@@ -23,6 +25,8 @@ from .views import (
     KeepingSettings,
     LegacySettings,
     LegacyView,
+    OffsetView,
+    TabledView,
     ScaledView,
     TolerantView,
     TracingView,
@@ -168,8 +172,33 @@ class NamedDefaultAffineKernel(OpKernel):
         out[...] = x.data * a.alpha + a.beta
 
 
+class TabledAffineKernel(OpKernel):
+    def compute(self, ctx):
+        a = OffsetView(ctx)
+        x = ctx.input("X")
+        out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
+        out[...] = x.data * a.alpha + a.beta
+
+
+class PatchedOffsetView(TabledView):
+    DEFAULTS = {"beta": 0.5}
+
+
+PatchedOffsetView.DEFAULTS["beta"] = -0.5  # a hotfix nobody removed
+
+
+class PatchedAffineKernel(OpKernel):
+    def compute(self, ctx):
+        a = PatchedOffsetView(ctx)
+        x = ctx.input("X")
+        out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
+        out[...] = x.data * a.alpha + a.beta
+
+
 for _op, _kernel in (("pp_defaulted_affine", DefaultedAffineKernel),
                      ("pp_tolerant_affine", TolerantAffineKernel),
+                     ("pp_tabled_affine", TabledAffineKernel),
+                     ("pp_patched_affine", PatchedAffineKernel),
                      ("pp_named_default_affine", NamedDefaultAffineKernel)):
     register_operator(_op, AffineOp, OptionalBetaMaker)
     register_op_kernel(_op, "CPU", _kernel, DataType.FLOAT32, DataType.FLOAT64)

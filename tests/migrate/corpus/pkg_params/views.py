@@ -85,3 +85,29 @@ class TolerantView(object):  # noqa: UP004
             return self._ctx.attr(name)
         except KeyError:
             return self._defaults.get(name, 0.0)
+
+
+class TabledView(object):  # noqa: UP004
+    """Defaults per op family: subclasses set DEFAULTS, calls may add their own."""
+
+    DEFAULTS = {}
+
+    def __init__(self, ctx, **defaults):
+        self._ctx = ctx
+        self._defaults = dict(self.DEFAULTS)
+        self._defaults.update(defaults)
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        ctx = self.__dict__["_ctx"]  # no recursion into __getattr__
+        if ctx.has_attr(name):
+            return ctx.attr(name)
+        if name in self._defaults:
+            return self._defaults[name]
+        raise AttributeError(name)
+
+
+class OffsetView(TabledView):
+    DEFAULTS = {"beta": 0.5}
+
