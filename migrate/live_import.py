@@ -162,7 +162,10 @@ def _code(value: Any) -> Any:
 
 def collect(files: list[str]) -> dict[str, dict[str, Any]]:
     """Import every file of `files` (grouped by top-level package), recording."""
+    from compat.registration_index import enable_lazy_registration
     from phi.core.registry import watching_additions
+
+    enable_lazy_registration()  # fluidphi's own ops only where the tree's code looks one up
 
     real = {_realpath(f): f for f in files}
     recorder = _Recorder(set(real))

@@ -157,11 +157,17 @@ def console() -> Console:
     return Console(record=True, width=200, force_terminal=False)
 
 
+#: what every script starts with: fluidphi's own ops registered only where a lookup needs
+#: them (as a cold `fluidphi run` does), not all at the first lookup: a second, not two
+_LAZY = ("from compat.registration_index import enable_lazy_registration\n"
+         "enable_lazy_registration()\n")
+
+
 def run_script(script: str, *argv: str) -> Any:
     """`script` run by `python -c` in a subprocess (the repository on its path, `argv` its
-    arguments): the JSON it prints."""
+    arguments; fluidphi's registrations lazy): the JSON it prints."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"}
-    done = subprocess.run([sys.executable, "-c", script, *argv], capture_output=True,
+    done = subprocess.run([sys.executable, "-c", _LAZY + script, *argv], capture_output=True,
                           text=True, env=env, timeout=300, check=True)
     return json.loads(done.stdout)
 

@@ -18,21 +18,26 @@ import numpy as np
 
 
 def probe(root: Path, package: str) -> dict[str, dict[str, object]]:
+    from compat.registration_index import enable_lazy_registration
     from compat.single_op import run_single_op
     from legacy_fluid.framework.op_kernel import OP_KERNELS
     from legacy_fluid.framework.op_registry import OP_INFOS
     from migrate.verify_session import brief
+    from phi.core.registry import watching_additions
 
+    enable_lazy_registration()  # fluidphi's own ops load only where a lookup needs them
     sys.path.insert(0, str(root))
     imported: dict[str, object] = {}
-    for path in sorted((root / package).rglob("*.py")):  # sub-packages too
-        parts = path.relative_to(root).with_suffix("").parts
-        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        try:
-            importlib.import_module(name)
-            imported[name] = "ok"
-        except Exception as exc:  # the point: a module the write broke
-            imported[name] = brief(exc)
+    added: list[tuple[object, object]] = []  # what importing the package registered
+    with watching_additions(lambda registry, key: added.append((registry, key))):
+        for path in sorted((root / package).rglob("*.py")):  # sub-packages too
+            parts = path.relative_to(root).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            try:
+                importlib.import_module(name)
+                imported[name] = "ok"
+            except Exception as exc:  # the point: a module the write broke
+                imported[name] = brief(exc)
     x = np.linspace(-2, 2, 12, dtype=np.float32).reshape(3, 4)
 
     def run(op: str, mode: str) -> object:
@@ -43,13 +48,16 @@ def probe(root: Path, package: str) -> dict[str, dict[str, object]]:
         except Exception as exc:
             return brief(exc)
 
+    # only what the package registered is looked at: the process-wide tables stay lazy
+    kernels = sorted((k for r, k in added if r is OP_KERNELS), key=lambda k: k[0])
     ran: dict[str, object] = {}
-    for (op, _key), cls in sorted(OP_KERNELS.items(), key=lambda kv: kv[0][0]):
-        if cls.__module__.startswith(package + ".") and op not in ran:
+    for op, _key in kernels:
+        if OP_KERNELS[(op, _key)].__module__.startswith(package + ".") and op not in ran:
             ran[op] = run(op, "legacy")
     # the package's ops no legacy kernel serves (migrated ones): their PHI kernels
-    phi_ran = {op: run(op, "phi") for op, info in sorted(OP_INFOS.items())
-               if info.module.startswith(package + ".") and op not in ran}
+    infos = sorted({k for r, k in added if r is OP_INFOS})
+    phi_ran = {op: run(op, "phi") for op in infos
+               if OP_INFOS.info(op).module.startswith(package + ".") and op not in ran}
     return {"imported": imported, "ran": ran, "phi_ran": phi_ran}
 
 

@@ -26,8 +26,8 @@ from .views import (
     LegacySettings,
     LegacyView,
     OffsetView,
-    TabledView,
     ScaledView,
+    TabledView,
     TolerantView,
     TracingView,
 )
