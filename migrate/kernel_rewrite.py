@@ -213,7 +213,10 @@ class ConstantInliner(SubstitutionFolds):
     def _respelled(self, name: str, value: cst.BaseExpression) -> cst.BaseExpression:
         """Class constant NAME (written `value`) spelled by `repr` where that round-trips
         (strings, finite numbers, booleans, None, tuples of those); else `value`."""
-        constant = constant_of(self.mk.info, self.mk.members, name)
+        try:
+            constant = constant_of(self.mk.info, self.mk.members, name)
+        except UnresolvableError:  # a table: as written (its quotes then refuse it)
+            return value
         return cst.parse_expression(repr(constant)) if _repr_round_trips(constant) else value
 
 

@@ -25,9 +25,9 @@ from migrate.static_refs import code_of, literal_string
 
 #: methods of a list / dict / set / tuple that leave it as it is
 READ_METHODS = frozenset({"items", "keys", "values", "get", "copy", "count", "index"})
-#: builtins that only read the container they are given (a copy, a length), called with it
-#: as their one argument where the module binds none of their names
-COPIES = frozenset({"dict", "list", "tuple", "set", "frozenset", "sorted", "len"})
+#: builtins that only copy the container they are given, called with it as their one
+#: argument where the module binds none of their names
+COPIES = frozenset({"dict", "list", "tuple", "set", "frozenset"})
 
 
 def changed_names(module: cst.Module, mutable: set[str], dead: set[int] | None = None

@@ -229,6 +229,6 @@ def drop_counters(compute: cst.FunctionDef, counters: set[str]) -> cst.FunctionD
 def counter_note(counters: set[str], me: str) -> str:
     spelled = ", ".join(f"`{me}.{a}`" for a in sorted(counters))
     noun = "counter" if len(counters) == 1 else "counters"
-    return (f"drops the write-only {noun} {spelled} (only ever bumped, read nowhere in the "
+    return (f"drops the write-only {noun} {spelled} (only ever set or bumped, read nowhere in the "
             "tree: it cannot change an output)")
 

@@ -34,7 +34,8 @@ EXPECTED = {
         "skipped", "hb_parity", "ParityKernel keeps instance state: its __init__ sets "
         "`self._table = None`, and _lookup() sets it again (a cache filled on first use); a "
         "PHI kernel is a plain function, with no instance to keep it between runs (only an "
-        "`__init__` storing the kernels it composes, `self.k = OtherKernel()`, is read)"),
+        "`__init__` storing the kernels it composes, `self.k = OtherKernel()`, is read); "
+        "not a write-only counter: pkg_habits/lazy.py reads `._table` (`self._table`)"),
     # the factory renames its class (`Made.__name__ = Made.__qualname__ = name`): read as
     # the class statement it stands for, named as the module binds it
     ("factory.py", "TripleKernel"): ("migrated", "hb_triple", ""),

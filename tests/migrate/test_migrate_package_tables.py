@@ -65,8 +65,8 @@ EXPECTED = {
         "skipped", "ts_counting_square", "CountingSquareKernel keeps instance state: its "
         "__init__ sets `self.calls = 0`; a PHI kernel is a plain function, with no instance "
         "to keep it between runs (only an `__init__` storing the kernels it composes, "
-        "`self.k = OtherKernel()`, is read); not a write-only counter: compute() does not "
-        "bump `self.calls` by a number"),
+        "`self.k = OtherKernel()`, is read); not a write-only counter: pkg_tables/stored.py "
+        "reads `.calls` (`self.calls`)"),
     ("stored.py", "SharedSquareKernel"): (
         "skipped", "ts_shared_square", "SharedSquareKernel" + _INIT + "self._square = "
         "SquareKernel() is used beyond `self._square.compute(ctx)` in compute(): "

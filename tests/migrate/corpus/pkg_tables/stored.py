@@ -42,7 +42,11 @@ class CountingSquareKernel(OpKernel):
         self.calls = 0
 
     def compute(self, ctx):
+        self.calls += 1
         self._square.compute(ctx)
+
+    def __repr__(self):
+        return f"CountingSquareKernel(calls={self.calls})"
 
 
 class SharedSquareKernel(OpKernel):
