@@ -54,13 +54,17 @@ from pathlib import Path
 root, target = Path(sys.argv[1]), sys.argv[2]
 sys.path.insert(0, str(root))
 from legacy_fluid.framework.op_kernel import OP_KERNELS
+from phi.core.registry import watching_additions
 # modules of the corpus written to fail on import (they register nothing)
 BROKEN = {"pkg_unread.broken", "pkg_liveproto.native"}
-top = importlib.import_module(target)
-mods = [top] + [importlib.import_module(i.name) for i in pkgutil.walk_packages(
-    getattr(top, "__path__", []), target + ".") if i.name not in BROKEN]
+added = []  # the legacy kernels importing the target registers (fluidphi's own stay lazy)
+with watching_additions(lambda registry, key: added.append(key) if registry is OP_KERNELS
+                        else None):
+    top = importlib.import_module(target)
+    mods = [top] + [importlib.import_module(i.name) for i in pkgutil.walk_packages(
+        getattr(top, "__path__", []), target + ".") if i.name not in BROKEN]
 named, homeless = set(), []
-for cls in {id(c): c for c in OP_KERNELS.values()}.values():
+for cls in {id(c): c for c in (OP_KERNELS[k] for k in added)}.values():
     homes = {"class": set(), "assigned": set()}  # a class statement, else an assignment
     for mod in mods:
         text = Path(mod.__file__).read_text()
