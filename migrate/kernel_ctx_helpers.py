@@ -127,6 +127,12 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
             if helper_self else fn.body
         # loops over constant tuples of names, read in the module the helper is written in
         where = home if home is not None else _method_home(mk, fn)
+        # `a = AttrView(ctx)` in the helper: each `a.x` read as the ctx read it holds
+        from migrate.param_objects import inline_param_objects  # it reads ctx helpers
+        try:
+            source = inline_param_objects(where, source, ctx_param)
+        except SkipError as exc:
+            raise SkipError(f"passes ctx to {name}(): {exc}") from None
         try:
             source = unroll_names(mk.info, mk.members, source, ctx_param, helper_self, where)
         except SkipError as exc:

@@ -410,3 +410,18 @@ def test_a_field_put_into_an_expression_keeps_its_grouping() -> None:
     record = next(r for r in result.records if r.kernel == "UnaryKernel")
     assert record.status == "migrated", record.reason
     assert "    out[...] = x.data * (alpha + 1.0) * (-1.0) ** 2\n" in result.new_text
+
+
+@pytest.mark.parametrize(("helper", "reason"), [
+    ("    v = View(ctx)\n    return v.alpha * 2\n", ""),
+    ("    v = View(ctx)\n    return v\n", "passes ctx to _scale_of(): uses parameter object `v`"),
+])
+def test_a_ctx_helper_may_build_a_parameter_object(helper: str, reason: str) -> None:
+    """A helper taking ctx reads its parameter object field by field as compute() does."""
+    source = unary(_USE.replace("BODY", "pass").replace("READ", "_scale_of(ctx)")).replace(
+        "\nclass UnaryKernel", f"\n{_VIEW}\n\ndef _scale_of(ctx):\n{helper}\n\nclass UnaryKernel")
+    record = next(r for r in migrate(source).records if r.kernel == "UnaryKernel")
+    if not reason:
+        assert record.status == "migrated", record.reason
+    else:
+        assert record.status == "skipped" and reason in record.reason, record.reason
