@@ -144,6 +144,12 @@ def inline_param_objects(info: ModuleInfo, block: cst.IndentedBlock, ctx: str
             if (found := single_assign(stmt)) is not None
             for name, value in [found]}
     built: dict[int, tuple[str, ParamObject]] = {}
+    # `View(ctx).alpha`: an object read once, where it is built (a load, no store)
+    stored = {id(t.target) for t in m.findall(block, m.AssignTarget() | m.AugAssign())}  # type: ignore[attr-defined]
+    fresh = {id(a.value): a for a in m.findall(block, m.Attribute(value=m.Call()))  # type: ignore[attr-defined]
+             if id(a) not in stored}
+    inline: dict[int, cst.BaseExpression] = {}
+    bound = store_names(block, outer_only=False) | info.module_names()
     for node in m.findall(block, m.Call()):
         call = cst.ensure_type(node, cst.Call)
         if not passes_ctx(call, ctx):
@@ -153,6 +159,10 @@ def inline_param_objects(info: ModuleInfo, block: cst.IndentedBlock, ctx: str
             continue
         spelled = code_of(call).strip()
         where = tops.get(id(call))
+        if where is None and id(call) in fresh and len(call.args) == 1:
+            read = fresh[id(call)]
+            inline[id(read)] = _spelled(obj, read.attr.value, ctx, bound, f"`{spelled}`")
+            continue
         if where is None:
             raise SkipError(f"builds parameter object {obj.name} by `{spelled}` other than "
                             "as a statement `p = ...` of compute(): the object escapes (only a "
@@ -163,10 +173,9 @@ def inline_param_objects(info: ModuleInfo, block: cst.IndentedBlock, ctx: str
             raise SkipError(f"builds parameter object {obj.name} by `{spelled}`, with "
                             "arguments besides ctx")
         built[where[0]] = (where[1], obj)
-    if not built:
+    if not built and not inline:
         return block
-    values = _field_reads(block, built, ctx,
-                          store_names(block, outer_only=False) | info.module_names())
+    values = _field_reads(block, built, ctx, bound) | inline
     replaced = block.visit(_Fields(values))
     kept, carry = without_statements(replaced.body, [i in built for i in range(
         len(replaced.body))])
@@ -215,17 +224,23 @@ def _field_reads(block: cst.IndentedBlock, built: dict[int, tuple[str, ParamObje
             if contexts.get(parent) is not ExpressionContext.LOAD:
                 raise SkipError(f"writes {local}.{attr} of {said}: "
                                 f"`{_text(parents, node)}` (only reads of its fields are read)")
-            value = obj.read(attr)
-            if isinstance(value, str):
-                raise SkipError(f"reads {local}.{attr} of {said}, which is {value}")
-            hidden = sorted(({n.value for n in load_names(value)} - {obj.ctx}) & bound)
-            if hidden:
-                raise SkipError(f"reads {local}.{attr} of {said}, whose expression "
-                                f"`{code_of(value).strip()}` calls {hidden[0]}, which the "
-                                "kernel's module or compute() binds to something else")
-            out[id(parent)] = substitute_names(value, {obj.ctx: cst.Name(ctx)}) \
-                if obj.ctx != ctx else value
+            out[id(parent)] = _spelled(obj, attr, ctx, bound, f"{local}.{attr} of {said}")
     return out
+
+
+def _spelled(obj: ParamObject, attr: str, ctx: str, bound: set[str], said: str
+             ) -> cst.BaseExpression:
+    """`obj.attr` over the kernel's `ctx`; SkipError (reading `said`) when it is no field
+    or calls a builtin that `bound` (compute's names, its module's) hides."""
+    value = obj.read(attr)
+    if isinstance(value, str):
+        raise SkipError(f"reads {said}, which is {value}")
+    hidden = sorted(({n.value for n in load_names(value)} - {obj.ctx}) & bound)
+    if hidden:
+        raise SkipError(f"reads {said}, whose expression `{code_of(value).strip()}` calls "
+                        f"{hidden[0]}, which the kernel's module or compute() binds to "
+                        "something else")
+    return substitute_names(value, {obj.ctx: cst.Name(ctx)}) if obj.ctx != ctx else value
 
 
 def _statement(parents: dict[cst.CSTNode, cst.CSTNode], top: dict[int, int],

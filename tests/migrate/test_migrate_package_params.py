@@ -344,6 +344,11 @@ class Settings:
      "object is read only from a class with no base)"),
     (_VIEW.replace("class View:", "class View(object, metaclass=type):"), "v = View(ctx)",
      "v.alpha", "hands ctx to View, which derives from type (a parameter object"),
+    # an object read once where it is built: its field's ctx read
+    (_VIEW, "pass", "View(ctx).alpha", ""),
+    (_PARAMS, "pass", "Params.from_ctx(ctx).alpha + Params.from_ctx(ctx).bias", ""),
+    (_VIEW, "pass", "View(ctx)._ctx.attr('alpha')", "which is the ExecutionContext View keeps"),
+    (_VIEW, "View(ctx).alpha = 1.0", "1.0", "other than as a statement `p = ...`"),
     # a view keeping keyword defaults: `__getattr__` read for the one literal name, its
     # tests of the name and the defaults decided, `has_attr` left to the proto's fold
     (_DEFAULTED, "v = View(ctx, alpha=2.0)", "v.alpha", ""),
