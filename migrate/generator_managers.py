@@ -37,12 +37,13 @@ from libcst.metadata import MetadataWrapper, QualifiedNameProvider, ScopeProvide
 
 from migrate.fstring_fields import FieldMerges
 from migrate.generator_folds import fold_known, followed
-from migrate.kernel_ctx_helpers import module_function, passes_ctx
+from migrate.kernel_ctx_helpers import module_function
 from migrate.kernel_model import SkipError
 from migrate.local_renames import variable_names
 from migrate.moved_reads import own_state
 from migrate.names import load_names, snake, store_names
 from migrate.static_refs import UnresolvableError, code_of, dotted
+from migrate.syntax import passes_ctx
 from migrate.tree_bases import global_reads, transplant_imports
 from migrate.tree_origins import origin_of
 

@@ -53,6 +53,7 @@ from migrate.class_members import Member, class_members
 from migrate.kernel_model import SkipError
 from migrate.kernel_rewrite import KernelMigration
 from migrate.names import store_names
+from migrate.spec_objects import method_state
 from migrate.static import ModuleInfo
 from migrate.static_refs import UnresolvableError, code_of, dotted, literal_string
 from migrate.super_helpers import check_unshadowed
@@ -348,23 +349,6 @@ def _init_state(init: cst.FunctionDef) -> str:
                 continue
         return (f"runs `{code_of(stmt).strip()}` in its __init__ (only storing its "
                 "parameters or literals is read)")
-    return ""
-
-
-def method_state(fn: cst.FunctionDef) -> str:
-    me = fn.params.params[0].name.value
-    on_self = m.Attribute(value=m.Name(me))
-    stores = m.Assign() | m.AugAssign() | m.AnnAssign() | m.Del() | m.For() | m.CompFor()
-    for node in m.findall(fn, stores | m.WithItem()):
-        if isinstance(node, cst.Assign):
-            targets = [t.target for t in node.targets]
-        elif isinstance(node, cst.WithItem):
-            targets = [node.asname.name] if node.asname is not None else []
-        else:
-            targets = [node.target]  # type: ignore[attr-defined]
-        if any(m.findall(t, on_self) or m.matches(t, on_self) for t in targets):
-            return (f"keeps state its methods mutate: {fn.name.value}() runs "
-                    f"`{code_of(node).strip()}`")
     return ""
 
 

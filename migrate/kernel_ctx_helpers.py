@@ -30,11 +30,12 @@ from migrate.kernel_tidy import fold_dead_branches
 from migrate.local_renames import rename_local, variable_names
 from migrate.module_switches import fold_module_switches, rebound_at_run_time
 from migrate.names import load_names, store_names
+from migrate.param_objects import inline_param_objects
 from migrate.star_names import bind_star_names
 from migrate.static import info_for
 from migrate.static_refs import FunctionRef, code_of, dotted, literal_string
 from migrate.super_calls import owner_class, super_method, super_target
-from migrate.syntax import blank, is_literal
+from migrate.syntax import blank, is_literal, passes_ctx
 from migrate.tree_bases import global_reads, origin_in
 from migrate.tree_origins import import_spec, origin_of
 
@@ -52,10 +53,6 @@ def _method_home(mk: KernelMigration, fn: cst.FunctionDef) -> ModuleInfo:
     """The module of the class of the kernel's MRO whose body defines method `fn`."""
     owner = owner_class(mk.mro, fn)
     return mk.info.owner_of(owner) if owner is not None else mk.info
-
-
-def passes_ctx(call: cst.Call, ctx: str) -> bool:
-    return any(m.matches(a.value, m.Name(ctx)) for a in call.args)
 
 
 def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: str,
@@ -128,7 +125,6 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
         # loops over constant tuples of names, read in the module the helper is written in
         where = home if home is not None else _method_home(mk, fn)
         # `a = AttrView(ctx)` in the helper: each `a.x` read as the ctx read it holds
-        from migrate.param_objects import inline_param_objects  # it reads ctx helpers
         try:
             source = inline_param_objects(where, source, ctx_param)
         except SkipError as exc:

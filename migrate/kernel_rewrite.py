@@ -18,7 +18,7 @@ from migrate.fstring_fields import FieldMerges, field_text_of, spelled_for_old_p
 from migrate.function_tables import function_table
 from migrate.grads import GradPlan
 from migrate.has_attr_folds import Fallbacks, why_undecided
-from migrate.kernel_ctx_helpers import lift_ctx_helper, passes_ctx
+from migrate.kernel_ctx_helpers import lift_ctx_helper
 from migrate.kernel_model import (
     ATTR_HINTS,
     LIBRARY_ATTRS,
@@ -40,7 +40,7 @@ from migrate.super_helpers import (
     lift_super_call,
     nested_super,
 )
-from migrate.syntax import blank, dtype_conversion
+from migrate.syntax import blank, dtype_conversion, passes_ctx
 
 #: ctx members with a direct PHI spelling (attribute access).
 _CTX_ATTRS = {"xp": "xp", "place": "place"}

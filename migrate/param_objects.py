@@ -54,13 +54,17 @@ from libcst.metadata import (
 )
 
 from migrate.class_members import class_members, constant_of
-from migrate.helper_objects import method_state
 from migrate.inert_bases import is_inert_base
-from migrate.kernel_ctx_helpers import passes_ctx
 from migrate.kernel_model import SkipError
 from migrate.kernel_prepass import SLOT_METHODS
 from migrate.names import load_names, store_names
-from migrate.spec_objects import SpecClass, SpecField, check_unchanged, spec_class
+from migrate.spec_objects import (
+    SpecClass,
+    SpecField,
+    check_unchanged,
+    method_state,
+    spec_class,
+)
 from migrate.static import ModuleInfo
 from migrate.static_refs import (
     ClassRef,
@@ -74,6 +78,7 @@ from migrate.syntax import (
     body_statements,
     first_line,
     is_literal,
+    passes_ctx,
     single_assign,
     substitute_names,
     with_body,

@@ -521,3 +521,22 @@ def names_spec(ev: Any, stmt: cst.CSTNode, registers: Callable[[Any, cst.Functio
         if any(registers(home, fn) for attr in called if (fn := _method(cls, attr))):
             return True
     return False
+
+
+def method_state(fn: cst.FunctionDef) -> str:
+    """How method `fn` changes its instance (a store to `self.X`), in words; "" if it does
+    not."""
+    me = fn.params.params[0].name.value
+    on_self = m.Attribute(value=m.Name(me))
+    stores = m.Assign() | m.AugAssign() | m.AnnAssign() | m.Del() | m.For() | m.CompFor()
+    for node in m.findall(fn, stores | m.WithItem()):
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        elif isinstance(node, cst.WithItem):
+            targets = [node.asname.name] if node.asname is not None else []
+        else:
+            targets = [node.target]  # type: ignore[attr-defined]
+        if any(m.findall(t, on_self) or m.matches(t, on_self) for t in targets):
+            return (f"keeps state its methods mutate: {fn.name.value}() runs "
+                    f"`{code_of(node).strip()}`")
+    return ""

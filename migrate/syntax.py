@@ -59,6 +59,11 @@ def single_assign(stmt: cst.BaseStatement) -> tuple[str, cst.BaseExpression] | N
     return None
 
 
+def passes_ctx(call: cst.Call, ctx: str) -> bool:
+    """Whether `call` is given the name `ctx` as one of its arguments."""
+    return any(m.matches(a.value, m.Name(ctx)) for a in call.args)
+
+
 def ctx_call(node: cst.BaseExpression, ctx: str, methods: tuple[str, ...]) -> str | None:
     if (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
             and isinstance(node.func.value, cst.Name) and node.func.value.value == ctx
