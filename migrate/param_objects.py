@@ -130,6 +130,9 @@ class ParamObject:
                     f"{self.name} keeps"
             if attr.startswith("__"):
                 return f"a dunder of {self.name}, not an attribute its __getattr__ reads"
+            if attr in self.view.members:  # found on the class: __getattr__ never runs
+                return f"an attribute the class body of {self.name} binds, not one its " \
+                    "__getattr__ reads"
             value = self.view.read(attr, dict(self.given))
             return f"raising in {self.name}'s __getattr__ whatever the op holds" \
                 if isinstance(value, str) else value

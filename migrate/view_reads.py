@@ -68,6 +68,9 @@ class ViewReader:
     keywords: bool = True
     #: a local of `__getattr__` holding ctx (`ctx = self.__dict__["_ctx"]`)
     alias: str = ""
+    #: the names the classes' bodies bind (constants, methods): Python finds those without
+    #: `__getattr__`
+    members: frozenset[str] = frozenset()
 
     def read(self, attr: str, given: dict[str, cst.BaseExpression]) -> Value:
         """`view.attr` over `ctx`, the call giving `given` as defaults; `_RAISES` when
@@ -113,8 +116,9 @@ def view_reader(mro: list[cst.ClassDef], said: str,
     if ({me, looked} | ({alias} if alias else set())) & store_names(
             cst.IndentedBlock(body=body), outer_only=False):
         raise SkipError(f"{said} whose __getattr__ rebinds {me}, {looked} or its ctx")
+    members = frozenset(n for cls in mro for s in cls.body.body for n in store_names(s))
     return ViewReader(mro[0].name.value, ctx, kept, defaults, me, looked, tuple(body), said,
-                      table, keywords, alias)
+                      table, keywords, alias, members)
 
 
 def _class_constant(stmt: cst.BaseStatement) -> bool:

@@ -344,6 +344,13 @@ class Settings:
      "object is read only from a class with no base)"),
     (_VIEW.replace("class View:", "class View(object, metaclass=type):"), "v = View(ctx)",
      "v.alpha", "hands ctx to View, which derives from type (a parameter object"),
+    # a name the class body binds is found without __getattr__: no ctx read
+    (_DEFAULTED.replace("    def __init__(self, ctx, **defaults):",
+                        "    alpha = 0.25\n\n    def __init__(self, ctx, **defaults):"),
+     "v = View(ctx)", "v.alpha", "which is an attribute the class body of View binds"),
+    (_DEFAULTED.replace("        self._defaults = defaults\n", "        self._defaults = "
+                        "defaults\n\n    def alpha(self):\n        return 1\n"),
+     "v = View(ctx)", "v.alpha", "that also runs `def alpha(self):`"),
     # an object read once where it is built: its field's ctx read
     (_VIEW, "pass", "View(ctx).alpha", ""),
     (_PARAMS, "pass", "Params.from_ctx(ctx).alpha + Params.from_ctx(ctx).bias", ""),
