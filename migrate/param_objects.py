@@ -71,6 +71,7 @@ from migrate.static_refs import (
     UnresolvableError,
     code_of,
     dotted,
+    is_plain_value,
     literal_string,
     spell,
 )
@@ -402,18 +403,12 @@ def _constant(expr: cst.BaseExpression, ctx: str, home: ModuleInfo,
         value = home.ev.eval(expr, {})
     except (UnresolvableError, RecursionError):
         return None
-    if not _plain(value):
+    if not is_plain_value(value):
         return None
     try:
         return spell(home.imports, value)
     except UnresolvableError:
         return None
-
-
-def _plain(value: object) -> bool:
-    if isinstance(value, tuple):
-        return all(_plain(v) for v in value)
-    return value is None or isinstance(value, (bool, int, float, str))
 
 
 def _attributes_only(expr: cst.BaseExpression, ctx: str) -> bool:

@@ -254,6 +254,14 @@ def find_module_file(module: str, from_file: Path | None) -> Path | None:
     return None
 
 
+def is_plain_value(value: object) -> bool:
+    """A value `spell` writes as a literal needing no import: None, a bool, a number, a
+    string, or a tuple of those."""
+    if isinstance(value, tuple):
+        return all(is_plain_value(v) for v in value)
+    return value is None or isinstance(value, (bool, int, float, str))
+
+
 def spell(imports: ImportTable, value: Any) -> cst.BaseExpression:
     """Source text for a statically known value (UnresolvableError when it has none)."""
     if isinstance(value, str):

@@ -33,7 +33,7 @@ import libcst.matchers as m
 
 from migrate.kernel_model import SkipError
 from migrate.names import store_names
-from migrate.static_refs import UnresolvableError, code_of, literal_string
+from migrate.static_refs import UnresolvableError, code_of, is_plain_value, literal_string
 from migrate.syntax import body_statements, first_line, is_literal
 
 #: what `__getattr__` evaluates to on a path that raises
@@ -222,16 +222,10 @@ def _table(name: str, constant: Callable[[str], object], said: str
     except UnresolvableError as exc:
         raise SkipError(f"{said} whose defaults copy class attribute {name}: {exc}") from None
     if not isinstance(value, dict) or not all(
-            isinstance(k, str) and _plain(v) for k, v in value.items()):
+            isinstance(k, str) and is_plain_value(v) for k, v in value.items()):
         raise SkipError(f"{said} whose defaults copy class attribute {name}, no dict of "
                         "literals")
     return tuple((k, cst.parse_expression(repr(v))) for k, v in value.items())
-
-
-def _plain(value: object) -> bool:
-    if isinstance(value, tuple):
-        return all(_plain(v) for v in value)
-    return value is None or isinstance(value, (bool, int, float, str))
 
 
 class _Eval:
