@@ -72,6 +72,8 @@ def convert_attr(
         )
     if slot_or_attr in op.attrs:
         value = op.attrs[slot_or_attr]
+        if op.proto is not None and op.proto.attr(slot_or_attr) is None:
+            _check_undeclared(op, slot_or_attr, arg, value)
     elif arg.has_default:
         return arg.default
     else:
@@ -79,6 +81,25 @@ def convert_attr(
             f"op '{op.type}' has no attribute '{slot_or_attr}' for kernel argument '{arg.name}'"
         )
     return coerce_attr(value, arg.type)
+
+
+#: kernel attribute type -> the Python types an op desc may give it unconverted
+_EXACT: dict[AttributeType, tuple[type, ...]] = {
+    AttributeType.BOOL: (bool,), AttributeType.INT: (int,), AttributeType.FLOAT: (float,),
+    AttributeType.STR: (str,)}
+
+
+def _check_undeclared(op: OperatorBase, name: str, arg: AttributeArgDef, value: Any) -> None:
+    """An attribute the op's proto does not declare reaches the kernel as the desc holds it:
+    no proto converted it, and converting it here (`int(2.5)`, `bool("False")`) could hand
+    the kernel another value than a legacy kernel reading the desc saw. So such a value must
+    already be of the argument's type (a bool is no int)."""
+    exact = _EXACT.get(arg.type)
+    if exact is not None and type(value) not in exact:
+        raise ArgumentMismatchError(
+            f"op '{op.type}': attribute '{name}', which its proto does not declare, holds "
+            f"{value!r} ({type(value).__name__}); kernel argument '{arg.name}' takes a "
+            f"{exact[0].__name__}")
 
 
 def _data_type(value: Any) -> DataType:

@@ -78,7 +78,8 @@ def _op_plan(info: ModuleInfo, op: str, kfs: list[KernelFunction],
                   [{"class": k.class_name, "function": k.func_name,
                     "registrations": [[b, lay, list(d)] for b, lay, d in k.registrations]}
                    for k in kfs], {},
-                  defaulted=tuple(p.slot for p in kf.params if p.fallback))
+                  defaulted=tuple(p.slot for p in kf.params if p.fallback),
+                  undeclared={p.slot: p.default for p in kf.params if p.undeclared})
     if kf.backward is not None:
         slot = {p.name: p.slot for p in kf.params}
         plan.in_place = {slot[o]: slot[i] for i, o in kf.backward.inplace}

@@ -18,10 +18,19 @@ lacks the attribute, as the legacy kernel took its fallback there; ops.yaml gets
 Two fallback values, a fallback that is no literal, or a plain read beside a fallback
 refuse the kernel (`Fallbacks.check`), and so does a fallback of an attribute the PHI
 kernel takes as a Scalar, an IntArray or a DataType (`kernel._params`).
+
+An attribute the proto does not declare at all, read as such a fallback, is taken the
+same way when the fallback is a bool, int, float or str (a literal, or a module constant
+`resolve` reads): the argument's type is the fallback's (`Fallbacks.undeclared` holds the
+slot it stands for), its default the fallback, and the mapping reads it from the desc by
+name (`compat.phi_args.convert_attr`, which refuses a desc value of another type rather
+than convert it: no proto converted it for the legacy kernel either). Tested forms of
+one (`is not None`) stay refused: nothing gives their type.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +39,7 @@ import libcst.matchers as m
 
 from migrate.kernel_model import SkipError
 from migrate.kernel_tidy import literal_value
-from migrate.static_facts import UNKNOWN_DEFAULT
+from migrate.static_facts import UNKNOWN_DEFAULT, AttrSlot
 from migrate.static_refs import code_of
 from migrate.syntax import ctx_call, is_literal, single_assign
 
@@ -55,6 +64,12 @@ def why_undecided(proto: StaticProto, name: str) -> str:
     return f"the op proto declares '{name}' with no default, so an op desc may lack it"
 
 
+#: the Python type of an undeclared attribute's fallback -> the AttrType it is taken as
+UNDECLARED_TYPES: dict[type, str] = {bool: "BOOLEAN", int: "INT", float: "FLOAT", str: "STRING"}
+#: `resolve`'s answer for an expression that is no module constant
+UNRESOLVED = object()
+
+
 def _no_default(proto: StaticProto, name: str) -> bool:
     """Declared by the proto with no default: a desc may lack it (`create_op` fills none)."""
     attr = proto.attr(name)
@@ -72,23 +87,46 @@ class Fallbacks:
     values: dict[str, Any] = field(default_factory=dict)
     reads: dict[str, int] = field(default_factory=dict)
     blocked: dict[str, str] = field(default_factory=dict)
+    #: attributes the proto does not declare, as the slot each is taken as (its type the
+    #: first fallback's)
+    undeclared: dict[str, AttrSlot] = field(default_factory=dict)
 
-    def add(self, name: str, fallback: cst.BaseExpression) -> None:
+    def add(self, name: str, fallback: cst.BaseExpression, value: Any = UNRESOLVED,
+            declared: bool = True) -> None:
+        """A fallback read of `name`: `value` is the fallback's, if a module constant gave
+        it (else `fallback` must be a literal)."""
         self.reads[name] = self.reads.get(name, 0) + 1
-        if not is_literal(fallback):
+        how = "declares" if declared else "does not declare"
+        if value is UNRESOLVED and not is_literal(fallback):
             self.blocked.setdefault(
                 name, f"calls ctx.has_attr({name!r}) with fallback "
-                      f"`{code_of(fallback).strip()}`, not a literal: the op proto declares "
-                      f"'{name}' with no default, and only a literal could be its PHI default")
+                      f"`{code_of(fallback).strip()}`, not a literal: the op proto {how} "
+                      f"'{name}'" + (" with no default" if declared else "")
+                      + ", and only a literal could be its PHI default")
             return
-        value = literal_value(fallback)
+        if value is UNRESOLVED:
+            value = literal_value(fallback)
+        if not declared and type(value) not in UNDECLARED_TYPES:
+            self.blocked.setdefault(
+                name, f"calls ctx.has_attr({name!r}) with fallback {value!r}: the op proto "
+                      f"does not declare '{name}', so only a bool, int, float or str fallback "
+                      "gives its type")
+            return
         if name in self.values and (type(self.values[name]), self.values[name]) != (
                 type(value), value):
             self.blocked.setdefault(
                 name, f"calls ctx.has_attr({name!r}) with two fallbacks, "
-                      f"{self.values[name]!r} and {value!r}: the op proto declares '{name}' "
-                      "with no default, and its PHI default could be only one")
+                      f"{self.values[name]!r} and {value!r}: the op proto {how} '{name}'"
+                      + (" with no default" if declared else "")
+                      + ", and its PHI default could be only one")
         self.values.setdefault(name, value)
+        if not declared:
+            self.undeclared.setdefault(name, AttrSlot(name, UNDECLARED_TYPES[type(value)]))
+
+    def slot(self, proto: StaticProto, name: str) -> AttrSlot | None:
+        """The attribute `name` as the kernel takes it: the proto's, else an undeclared one
+        read as a fallback."""
+        return proto.attr(name) or self.undeclared.get(name)
 
     def add_tested(self, name: str, reads: int) -> None:
         """`name` is read only under `ctx.has_attr(name)` tests (`reads` reads, tests
@@ -111,29 +149,41 @@ class Fallbacks:
             if name in self.blocked:
                 raise SkipError(self.blocked[name])
             if reads.get(name, 0) > self.reads[name]:
+                how = ("does not declare it" if name in self.undeclared
+                       else f"declares '{name}' with no default")
                 raise SkipError(f"reads attribute '{name}' plainly (ctx.attr) beside a "
-                                f"ctx.has_attr({name!r}) fallback: the op proto declares "
-                                f"'{name}' with no default, so a desc lacking it raises in "
-                                "one read and takes the fallback in the other")
+                                f"ctx.has_attr({name!r}) fallback: the op proto {how}, so a "
+                                "desc lacking it raises in one read and takes the fallback "
+                                "in the other")
         return {name: self.values[name] for name in taken}
 
 
 class _Fold(cst.CSTTransformer):
-    def __init__(self, proto: StaticProto, ctx: str, fallbacks: Fallbacks | None) -> None:
+    def __init__(self, proto: StaticProto, ctx: str, fallbacks: Fallbacks | None,
+                 resolve: Callable[[cst.BaseExpression], Any] | None) -> None:
         super().__init__()
-        self.proto, self.ctx, self.fallbacks = proto, ctx, fallbacks
+        self.proto, self.ctx, self.fallbacks, self.resolve = proto, ctx, fallbacks, resolve
 
     def _fallback(self, test: cst.BaseExpression, read: cst.BaseExpression,
                   fallback: cst.BaseExpression) -> bool:
-        """`test` is `CTX.has_attr(N)` of an attribute with no default, `read` is
-        `CTX.attr(N)`: `fallback` recorded (or refused), True; else False."""
+        """`test` is `CTX.has_attr(N)` of an attribute with no default or none declared,
+        `read` is `CTX.attr(N)`: `fallback` recorded (or refused), True; else False."""
         name = ctx_call(test, self.ctx, ("has_attr",))
-        # a bare name (a helper's parameter) is left: the old refusal names the test
-        if (self.fallbacks is None or name is None or not _no_default(self.proto, name)
-                or ctx_call(read, self.ctx, ("attr",)) != name
-                or (isinstance(fallback, cst.Name) and not is_literal(fallback))):
+        if (self.fallbacks is None or name is None
+                or ctx_call(read, self.ctx, ("attr",)) != name):
             return False
-        self.fallbacks.add(name, fallback)
+        declared = self.proto.attr(name) is not None
+        if declared and not _no_default(self.proto, name):
+            return False
+        value = UNRESOLVED
+        if not is_literal(fallback) and self.resolve is not None:
+            value = self.resolve(fallback)
+        # a bare name no constant gives (a helper's parameter) is left: the old refusal
+        # names the test; so is a fallback of an undeclared attribute that is no constant
+        if value is UNRESOLVED and not is_literal(fallback) and (
+                isinstance(fallback, cst.Name) or not declared):
+            return False
+        self.fallbacks.add(name, fallback, value, declared)
         return True
 
     def leave_IfExp(self, original: cst.IfExp, updated: cst.IfExp  # noqa: N802
@@ -158,6 +208,24 @@ class _Fold(cst.CSTTransformer):
             return updated
         return then.with_changes(leading_lines=updated.leading_lines)
 
+    def leave_IndentedBlock(self, original: cst.IndentedBlock,  # noqa: N802
+                            updated: cst.IndentedBlock) -> cst.IndentedBlock:
+        # `if CTX.has_attr(N): return CTX.attr(N)` then `return VALUE` (a getter helper),
+        # or the `not` form: the two are the plain read's return
+        body = list(updated.body)
+        for i in range(len(body) - 1):
+            pair = returned_test(body[i], body[i + 1])
+            if pair is None:
+                continue
+            test, then, other = pair
+            if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+                test, then, other = test.expression, other, then
+            if self._fallback(test, then, other):
+                line = cst.SimpleStatementLine([cst.Return(then)],
+                                               leading_lines=body[i].leading_lines)
+                return updated.with_changes(body=[*body[:i], line, *body[i + 2:]])
+        return updated
+
     def leave_Call(self, original: cst.Call, updated: cst.Call  # noqa: N802
                    ) -> cst.BaseExpression:
         name = ctx_call(updated, self.ctx, ("has_attr",))
@@ -171,6 +239,27 @@ class _Fold(cst.CSTTransformer):
         if m.matches(updated.left, m.Name("True")) and not updated.lpar:
             return updated.right if isinstance(updated.operator, cst.And) else updated.left
         return updated
+
+
+def _returned(stmt: cst.CSTNode) -> cst.BaseExpression | None:
+    """The value of `stmt` when it is a lone `return VALUE` line."""
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(
+            stmt.body[0], cst.Return) and stmt.body[0].value is not None:
+        return stmt.body[0].value
+    return None
+
+
+def returned_test(first: cst.CSTNode, second: cst.CSTNode
+                  ) -> tuple[cst.BaseExpression, cst.BaseExpression, cst.BaseExpression] | None:
+    """(test, value returned where it holds, value returned after) of `if TEST: return A`
+    (nothing else, no else) followed by `return B`; None for other statements."""
+    if not isinstance(first, cst.If) or first.orelse is not None or \
+            len(first.body.body) != 1:
+        return None
+    then, other = _returned(first.body.body[0]), _returned(second)
+    if then is None or other is None:
+        return None
+    return first.test, then, other
 
 
 class _Guards(cst.CSTVisitor):
@@ -224,6 +313,24 @@ class _Tested(cst.CSTTransformer):
         super().__init__()
         self.ctx, self.names = ctx, names
 
+    def leave_IndentedBlock(self, original: cst.IndentedBlock,  # noqa: N802
+                            updated: cst.IndentedBlock) -> cst.IndentedBlock:
+        # `if CTX.has_attr(N): return CTX.attr(N)` then `return VALUE` (a getter helper),
+        # or the `not` form: the two are the plain read's return
+        body = list(updated.body)
+        for i in range(len(body) - 1):
+            pair = returned_test(body[i], body[i + 1])
+            if pair is None:
+                continue
+            test, then, other = pair
+            if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+                test, then, other = test.expression, other, then
+            if self._fallback(test, then, other):
+                line = cst.SimpleStatementLine([cst.Return(then)],
+                                               leading_lines=body[i].leading_lines)
+                return updated.with_changes(body=[*body[:i], line, *body[i + 2:]])
+        return updated
+
     def leave_Call(self, original: cst.Call, updated: cst.Call  # noqa: N802
                    ) -> cst.BaseExpression:
         name = ctx_call(updated, self.ctx, ("has_attr",))
@@ -241,14 +348,16 @@ def _has_attr_tests(block: Any, ctx: str) -> list[str]:
 
 
 def fold_has_attr(proto: StaticProto, block: Any, ctx: str,
-                  fallbacks: Fallbacks | None = None) -> Any:
+                  fallbacks: Fallbacks | None = None,
+                  resolve: Callable[[cst.BaseExpression], Any] | None = None) -> Any:
     """`block` with each `CTX.has_attr("NAME")` of an attribute every desc has as `True`
     (the caller folds the branches it decides: `kernel_tidy.fold_dead_branches`), and, given
     `fallbacks`, each fallback read of an attribute with no default as its plain read; the
     tests left of an attribute with no default that `block` reads only where they hold
     (`_Guards`) become `CTX.attr(N) is not None`, its PHI default None: a desc lacking it
-    gives the kernel None, where the legacy kernel saw the test fail."""
-    block = block.visit(_Fold(proto, ctx, fallbacks))
+    gives the kernel None, where the legacy kernel saw the test fail. `resolve` gives the
+    value of a fallback that is a module constant (UNRESOLVED where it is none)."""
+    block = block.visit(_Fold(proto, ctx, fallbacks, resolve))
     if fallbacks is None:
         return block
     tests = [n for n in _has_attr_tests(block, ctx) if _no_default(proto, n)]

@@ -51,7 +51,13 @@ from migrate.kernel_model import (
     is_harmless,
 )
 from migrate.kernel_outputs import require_output
-from migrate.kernel_prepass import fold_slot_names, inline_name_constants, prepare, qualify_builtins
+from migrate.kernel_prepass import (
+    constant_reader,
+    fold_slot_names,
+    inline_name_constants,
+    prepare,
+    qualify_builtins,
+)
 from migrate.kernel_rewrite import ConstantInliner, KernelMigration, Rewriter
 from migrate.kernel_tidy import fold_dead_branches, tidy
 from migrate.live_registrations import live_decorated
@@ -270,7 +276,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     block = compose_calls(mk, block, ctx_name)
     # branches the class constants decide go first: what they read is never read
     # so do those ctx.has_attr() decides: an attribute the proto declares with a default
-    block = fold_has_attr(mk.proto, block, ctx_name, mk.fallbacks)
+    block = fold_has_attr(mk.proto, block, ctx_name, mk.fallbacks,
+                          constant_reader(mk.info.owner_of(member.owner), block))
     block = fold_dead_branches(block.visit(ConstantInliner(mk, self_name)))
     mk.dtype_attrs = _dtype_attrs(mk, block, ctx_name)
     mk.assign_names()
@@ -420,7 +427,7 @@ def _params(mk: KernelMigration, none_checked: set[str], none_handled: set[str],
         hint = "list[DenseTensor]" if is_list else (
             "DenseTensor | None" if optional else "DenseTensor")
         out.append(Param(name, "input", v.name, hint, optional, is_list))
-    for a in mk.proto.attrs:
+    for a in [*mk.proto.attrs, *mk.fallbacks.undeclared.values()]:
         fold = mk.folds.get(a.name)
         if a.name not in mk.attrs_read and fold is None:
             continue
@@ -433,7 +440,8 @@ def _params(mk: KernelMigration, none_checked: set[str], none_handled: set[str],
                             "carries no default of its own")
         out.append(Param(mk.param_name(a.name, "attr"), "attr", a.name, hint, attr_type=a.type,
                          feeders=list(fold.feeders) if fold else [],
-                         default=fallbacks.get(a.name, a.default), fallback=a.name in fallbacks))
+                         default=fallbacks.get(a.name, a.default), fallback=a.name in fallbacks,
+                         undeclared=a.name in mk.fallbacks.undeclared))
     for v in mk.proto.outputs:
         if not mk.outputs_read.get(v.name):
             continue

@@ -17,15 +17,17 @@ callee and why (`ctx_use`).
 from __future__ import annotations
 
 import builtins
+import itertools
+import math
 from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 import libcst.matchers as m
 
 from migrate.fstring_fields import FieldMerges
-from migrate.has_attr_folds import fold_has_attr
+from migrate.has_attr_folds import fold_has_attr, returned_test
 from migrate.kernel_model import SkipError
-from migrate.kernel_prepass import inline_name_constants, unroll_names
+from migrate.kernel_prepass import constant_reader, inline_name_constants, unroll_names
 from migrate.kernel_tidy import fold_dead_branches
 from migrate.local_renames import rename_local, variable_names
 from migrate.module_switches import fold_module_switches, rebound_at_run_time
@@ -33,7 +35,7 @@ from migrate.names import load_names, store_names
 from migrate.param_objects import inline_param_objects
 from migrate.star_names import bind_star_names
 from migrate.static import info_for
-from migrate.static_refs import FunctionRef, code_of, dotted, literal_string
+from migrate.static_refs import FunctionRef, code_of, dotted, literal_string, quote
 from migrate.super_calls import owner_class, super_method, super_target
 from migrate.syntax import blank, is_literal, passes_ctx
 from migrate.tree_bases import global_reads, origin_in
@@ -57,11 +59,12 @@ def _method_home(mk: KernelMigration, fn: cst.FunctionDef) -> ModuleInfo:
 
 def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: str,
                     rewriter: type, owner: cst.ClassDef | None = None,
-                    written: cst.Call | None = None) -> cst.Call | None:
+                    written: cst.Call | None = None, constant: Any = None) -> cst.Call | None:
     """`call` (which passes `ctx`, in a method of class `owner` or a function: None;
-    `written`: the call as the source spells it, for reasons) rewritten to call the lifted
-    helper with the reads; None when the callee is not a helper the codemod can read (the
-    call is kept)."""
+    `written`: the call as the source spells it, for reasons; `constant`: the caller's
+    `kernel_prepass.constant_reader`, if known) rewritten to call the lifted helper with
+    the reads; None when the callee is not a helper the codemod can read (the call is
+    kept)."""
     found = _callee(mk, call.func, self_name, ctx, owner)
     if isinstance(found, str):
         return None
@@ -98,6 +101,8 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
         raise SkipError(f"passes ctx to {name}(), which passes it on recursively or too deep")
     # a parameter naming the slot or attribute ctx reads, given a string literal here, is
     # that literal in this call's own lifted copy (`alloc_like(ctx, "Out", x)`)
+    if constant is not None:  # `get_attr_or(ctx, "eps", EPS)`: EPS's value, as 1e-12 is
+        call = _constant_fallbacks(fn, plain, call, ctx_param, constant)
     fixed, computed = _literal_slot_args(fn, plain, call, ctx_param)
     if computed:
         param, arg = computed
@@ -135,8 +140,8 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
             raise SkipError(f"passes ctx to {name}(): {exc}") from None
         # a branch a constant of the helper's module decides (`if _TRACE:`) is folded too
         source = fold_module_switches(where, fn, source)
-        source = fold_dead_branches(fold_has_attr(mk.proto, source, ctx_param,
-                                                  mk.fallbacks))
+        source = fold_dead_branches(fold_has_attr(mk.proto, source, ctx_param, mk.fallbacks,
+                                                  constant_reader(where, source)))
         for attr in _attr_names(source, ctx_param):
             if attr in mk.dtype_attrs:
                 raise SkipError(f"passes ctx to {name}(), which reads attribute '{attr}' raw "
@@ -271,15 +276,39 @@ def _literal_slot_args(fn: cst.FunctionDef, plain: list[cst.Param], call: cst.Ca
     return out, computed
 
 
+def _constant_fallbacks(fn: cst.FunctionDef, plain: list[cst.Param], call: cst.Call, ctx: str,
+                        constant: Any) -> cst.Call:
+    """`call` with each argument given to a `ctx.has_attr` fallback parameter of the helper
+    that is a module constant of the caller (a bool, int, float or str) spelled as its
+    value, so that the helper's copy takes it as a literal (`_literal_slot_args`)."""
+    fallbacks = _fallback_params(fn, ctx)
+    args = list(call.args)
+    for i, arg in enumerate(args):
+        if i >= len(plain) or plain[i].name.value not in fallbacks or is_literal(arg.value):
+            continue
+        value = constant(arg.value)
+        if type(value) in (bool, int, str) or (type(value) is float and math.isfinite(value)):
+            args[i] = arg.with_changes(value=cst.SimpleString(quote(value)) if isinstance(
+                value, str) else cst.parse_expression(repr(value)))
+    return call.with_changes(args=args)
+
+
 def _fallback_params(fn: cst.FunctionDef, ctx: str) -> set[str]:
     """The parameters a helper gives as the fallback of a `ctx.has_attr` test: `ctx.attr(n)
-    if ctx.has_attr(n) else NAME`, or `else: v = NAME` under `if ctx.has_attr(n):`."""
+    if ctx.has_attr(n) else NAME`, `else: v = NAME` under `if ctx.has_attr(n):`, or
+    `return NAME` after `if ctx.has_attr(n): return ...`."""
     test = m.Call(func=m.Attribute(value=m.Name(ctx), attr=m.Name("has_attr")))
     names = {e.orelse.value for e in m.findall(  # type: ignore[attr-defined]
         fn.body, m.IfExp(test=test, orelse=m.Name()))}
     for node in m.findall(fn.body, m.If(test=test, orelse=m.Else(body=m.IndentedBlock(body=[
             m.SimpleStatementLine(body=[m.Assign(value=m.Name())])])))):
         names.add(node.orelse.body.body[0].body[0].value.value)  # type: ignore[attr-defined]
+    for block in m.findall(fn, m.IndentedBlock()):
+        body = cst.ensure_type(block, cst.IndentedBlock).body
+        for first, second in itertools.pairwise(body):
+            pair = returned_test(first, second)
+            if pair is not None and m.matches(pair[0], test) and isinstance(pair[2], cst.Name):
+                names.add(pair[2].value)
     return names
 
 

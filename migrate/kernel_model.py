@@ -55,6 +55,8 @@ class Param:
     #: an attribute the proto declares with no default, read as a `ctx.has_attr` fallback:
     #: `default` (the fallback) is the PHI argument's own (`AttrDefault` in its hint)
     fallback: bool = False
+    #: such an attribute the proto does not declare at all (its type the fallback's)
+    undeclared: bool = False
 
 
 @dataclass

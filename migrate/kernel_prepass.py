@@ -31,6 +31,7 @@ import libcst.matchers as m
 from migrate.class_members import Member, constant_of
 from migrate.constant_folds import SubstitutionFolds
 from migrate.fstring_fields import FieldMerges
+from migrate.has_attr_folds import UNRESOLVED
 from migrate.kernel_model import SkipError
 from migrate.names import NameWalker
 from migrate.static import ModuleInfo
@@ -77,6 +78,26 @@ def fold_slot_names(home: ModuleInfo, block: cst.IndentedBlock, ctx: str
                 value=cst.SimpleString(quote(value)))])
 
     return block.visit(Fold())
+
+
+def constant_reader(home: ModuleInfo, block: cst.CSTNode) -> Any:
+    """A function giving the value of a module constant `block` (a function body written in
+    module `home`) reads by name, `EPS` or `cm.EPS`, and `has_attr_folds.UNRESOLVED` for
+    anything else: a call, a name the body binds itself, one the module may change."""
+    own = {e.name for e in NameWalker().walk(block) if e.store}
+
+    def read(expr: cst.BaseExpression) -> Any:
+        root = expr
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        if not isinstance(root, cst.Name) or root.value in own:
+            return UNRESOLVED
+        try:
+            return home.ev.eval(expr, {})
+        except (UnresolvableError, RecursionError):
+            return UNRESOLVED
+
+    return read
 
 
 def unroll_names(info: ModuleInfo, members: dict[str, Member], node: Any, ctx: str,

@@ -29,6 +29,7 @@ from migrate.kernel_model import (
     literal_slot,
     tensor_attr_candidates,
 )
+from migrate.kernel_prepass import constant_reader
 from migrate.names import load_names, snake
 from migrate.records import Composable
 from migrate.static_facts import StaticProto
@@ -138,8 +139,10 @@ class Rewriter(FieldMerges):
                 raise SkipError(nested_super(self._scopes[-1]))
             raise SkipError("calls super() (behaviour of a base kernel outside the codemod's view)")
         if self.ctx is not None and passes_ctx(updated, self.ctx):
+            constant = None if self.owner is None or self._root is None else constant_reader(
+                self.mk.info.owner_of(self.owner), self._root)
             lifted_call = lift_ctx_helper(self.mk, updated, self.ctx, self.self_name,
-                                          type(self), self.owner, original)
+                                          type(self), self.owner, original, constant)
             if lifted_call is not None:
                 return lifted_call
             if super_method(func) is not None:
@@ -271,6 +274,14 @@ class KernelMigration:
 
     # -- names of parameters -------------------------------------------------------------------
     def param_name(self, slot: str, kind: str) -> str:
+        if (kind, slot) not in self.names and kind == "attr" \
+                and slot in self.fallbacks.undeclared:
+            # an undeclared attribute read as a fallback, perhaps first in a helper lifted
+            # after assign_names: named as a declared one would be, past those taken
+            name, used = snake(slot), {self.dev_ctx_name, *self.names.values()}
+            while name in used:
+                name += "_"
+            self.names[(kind, slot)] = name
         return self.names[(kind, slot)]
 
     def assign_names(self) -> None:
@@ -364,9 +375,10 @@ class KernelMigration:
         if name in LIBRARY_ATTRS:
             raise SkipError(f"branches on attribute '{name}', which picks another library "
                        "(needs one kernel per backend)")
-        attr = self.proto.attr(name)
+        attr = self.fallbacks.slot(self.proto, name)
         if attr is None:
-            raise SkipError(f"reads attribute '{name}' that the op proto does not declare")
+            raise SkipError(self.fallbacks.blocked.get(
+                name, f"reads attribute '{name}' that the op proto does not declare"))
         if attr.type not in ATTR_HINTS:
             raise SkipError(f"reads attribute '{name}' of type {attr.type}, which PHI kernels do "
                        "not take")

@@ -49,6 +49,9 @@ class OpPlan:
     #: attributes whose PHI argument defaults to a `ctx.has_attr` fallback (verify also runs
     #: each case with the attribute absent from the op desc)
     defaulted: tuple[str, ...] = ()
+    #: of those, the attributes the op proto does not declare, with their fallbacks (verify
+    #: also runs each case with the attribute given)
+    undeclared: dict[str, Any] = field(default_factory=dict)
 
     @property
     def yaml(self) -> str:

@@ -39,6 +39,7 @@ from migrate.verify_cases import (
     grad_call,
     kernel_reads_lod,
     label_inputs,
+    other_values,
     rank_lists,
     small_int_attrs,
     small_ints,
@@ -79,13 +80,15 @@ class Target:
     in_place: dict[str, str] = field(default_factory=dict)
     #: attributes whose PHI argument defaults to a `ctx.has_attr` fallback (`OpPlan`)
     defaulted: tuple[str, ...] = ()
+    #: of those, the ones the op proto does not declare, with their fallbacks (`OpPlan`)
+    undeclared: dict[str, Any] = field(default_factory=dict)
 
 
 def targets_of(result: FileResult) -> list[Target]:
     """Every migrated kernel and every covered op's kernel (served by its primary's)."""
     out = [Target(p.op_type, k["class"], k["function"], p.phi_name,
                   [(b, lay, list(d)) for b, lay, d in k["registrations"]], dict(p.in_place),
-                  p.defaulted)
+                  p.defaulted, dict(p.undeclared))
            for p in result.ops for k in p.kernels]
     by_phi = {p.phi_name: p for p in result.ops}
     for rec in result.records:
@@ -328,7 +331,13 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
         # legacy kernel takes its fallback, the PHI runtime the argument's default
         absent = [(f"'{a}' absent from the op desc", {k: v for k, v in attrs.items() if k != a},
                    outputs) for a in row.target.defaulted if a in attrs]
-        for label, fewer_attrs, fewer in [(lb, attrs, f) for lb, f in optional] + absent:
+        # each attribute the proto does not declare (no case sets it): given, its fallback
+        # and another value of its type
+        present = [(f"undeclared '{a}'={v!r} in the op desc", {**attrs, a: v}, outputs)
+                   for a, fallback in row.target.undeclared.items() if a not in attrs
+                   for v in other_values(a, fallback)]
+        for label, fewer_attrs, fewer in [(lb, attrs, f) for lb, f in optional] + absent \
+                + present:
             try:
                 run = run_op(op, inputs, fewer_attrs, fewer, "legacy", res.backend, cuda)
             except Exception as exc:

@@ -324,6 +324,22 @@ LOD_CASES: tuple[tuple[tuple[int, ...], list[list[int]]], ...] = (
 )
 
 
+def other_values(name: str, fallback: Any) -> list[Any]:
+    """The values an undeclared attribute `name` read as a `ctx.has_attr` fallback is given
+    in an op desc by verify: its fallback, then another of its type (a string only its own:
+    a mode name the kernel does not know would make the op raise); a seed or `fix_seed` only
+    fixed, as `fix_seeds` gives them (an unfixed seed draws other numbers on each side)."""
+    if name == "fix_seed" and isinstance(fallback, bool):
+        return [True]
+    if (name == "seed" or name.endswith("_seed")) and type(fallback) is int:
+        return [FIXED_SEED]
+    if isinstance(fallback, bool):
+        return [fallback, not fallback]
+    if isinstance(fallback, (int, float)):
+        return [fallback, type(fallback)(fallback * 2 + 1)]
+    return [fallback]
+
+
 def _lod_cases(proto: Any, counts: list[int]) -> list[Case]:
     """Derived cases whose required tensor inputs (not the index slots) carry a LoD over
     their first dim (a sequence op refuses an input without one)."""

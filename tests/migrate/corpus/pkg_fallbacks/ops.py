@@ -1,7 +1,10 @@
 """Attributes declared with no default, read as `ctx.attr(N) if ctx.has_attr(N) else V`
 or through an if/else on `ctx.has_attr(N)`, or read only where such a test holds (a helper
-returning its default otherwise, an `and`); negative twins: two kernels of one op falling
-back to different values, a fallback that is no literal, a test kept in a variable."""
+returning its default otherwise, an `and`); attributes no maker declares (old programs
+carried them), read through such fallbacks: inline, and through a getter helper given a
+module constant. Negative twins: two kernels of one op falling back to different values, a
+fallback that is no literal, a test kept in a variable, an undeclared attribute falling
+back to None (nothing says its type) or also read plainly."""
 
 import numpy as np
 
@@ -13,6 +16,8 @@ from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 
 FLOATS = (DataType.FLOAT32, DataType.FLOAT64)
+#: what an op desc without `bias` (no maker declares it) adds
+BIAS = 0.25
 
 
 class LooseMaker(OpProtoAndCheckerMaker):
@@ -100,7 +105,41 @@ class ComputedGainKernel(OpKernel):
         ctx.output("Out").mutable_data(ctx.place, t.dtype)[...] = t.data * gain
 
 
-for _op in ("fb_gain", "fb_clip", "fb_split", "fb_computed", "fb_tested", "fb_flagged"):
+def get_or(ctx, name, default):
+    if ctx.has_attr(name):
+        return ctx.attr(name)
+    return default
+
+
+class BoostKernel(OpKernel):
+    """`boost` and `bias`: attributes of old programs that LooseMaker never declared."""
+
+    def compute(self, ctx):
+        boost = ctx.attr("boost") if ctx.has_attr("boost") else 2.0
+        t = ctx.input("X")
+        if get_or(ctx, "negate", False):
+            boost = -boost
+        ctx.output("Out").mutable_data(ctx.place, t.dtype)[...] = t.data * boost + get_or(
+            ctx, "bias", BIAS)
+
+
+class UntypedBoostKernel(OpKernel):
+    def compute(self, ctx):
+        boost = ctx.attr("boost") if ctx.has_attr("boost") else None
+        t = ctx.input("X")
+        ctx.output("Out").mutable_data(ctx.place, t.dtype)[...] = t.data * (boost or 1.0)
+
+
+class TwiceReadBoostKernel(OpKernel):
+    def compute(self, ctx):
+        boost = ctx.attr("boost") if ctx.has_attr("boost") else 2.0
+        t = ctx.input("X")
+        ctx.output("Out").mutable_data(ctx.place, t.dtype)[...] = t.data * boost * ctx.attr(
+            "boost")
+
+
+for _op in ("fb_gain", "fb_clip", "fb_split", "fb_computed", "fb_tested", "fb_flagged",
+            "fb_boost", "fb_untyped", "fb_twice"):
     register_operator(_op, SameShape, LooseMaker)
 for _dt in FLOATS:
     register_op_kernel("fb_gain", "CPU", GainKernel, _dt)
@@ -108,5 +147,8 @@ for _dt in FLOATS:
     register_op_kernel("fb_computed", "CPU", ComputedGainKernel, _dt)
     register_op_kernel("fb_tested", "CPU", TestedKernel, _dt)
     register_op_kernel("fb_flagged", "CPU", FlaggedKernel, _dt)
+    register_op_kernel("fb_boost", "CPU", BoostKernel, _dt)
+    register_op_kernel("fb_untyped", "CPU", UntypedBoostKernel, _dt)
+    register_op_kernel("fb_twice", "CPU", TwiceReadBoostKernel, _dt)
 register_op_kernel("fb_split", "CPU", HalfGainKernel, DataType.FLOAT32)
 register_op_kernel("fb_split", "CPU", DoubleGainKernel, DataType.FLOAT64)
