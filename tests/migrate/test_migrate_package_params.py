@@ -360,8 +360,11 @@ class Settings:
     # tests of the name and the defaults decided, `has_attr` left to the proto's fold
     (_DEFAULTED, "v = View(ctx, alpha=2.0)", "v.alpha", ""),
     (_DEFAULTED, "v = View(ctx)", "v.alpha", ""),
-    # an attribute the op does not declare: has_attr undecided (an op desc may carry it)
-    (_DEFAULTED, "v = View(ctx, gamma=3.0)", "v.alpha * v.gamma",
+    # an attribute the op does not declare: has_attr undecided (an op desc may carry it),
+    # read with the view's default as its fallback, a float: the argument's type and default
+    (_DEFAULTED, "v = View(ctx, gamma=3.0)", "v.alpha * v.gamma", ""),
+    # with no default, the view raises where the desc lacks it: a plain read, refused
+    (_DEFAULTED, "v = View(ctx)", "v.alpha * v.gamma",
      "reads attribute 'gamma' that the op proto does not declare"),
     (_DEFAULTED.replace("        if self._ctx.has_attr(name):\n            return "
                         "self._ctx.attr(name)\n", ""), "v = View(ctx)", "v.alpha",
