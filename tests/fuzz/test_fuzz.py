@@ -7,10 +7,15 @@ run is `python -m tests.fuzz.run` (tests/fuzz/README.md).
 
 from __future__ import annotations
 
+import pytest
+
 from tests.fuzz.harness import SMALL_MODELS, Outcome, Request, plan, run_mutants
 from tests.fuzz.mutate import mutate_params, mutate_program
 from tests.fuzz.oracle import used_digest
 from tests.fuzz.worker import mutant_rng
+
+#: one long test (started first: tests/conftest.py)
+pytestmark = pytest.mark.heavy
 
 SEED = 12
 MUTANTS = 300

@@ -22,6 +22,9 @@ from typing import Any
 import pytest
 from migrate_helpers import assert_nothing_broken, verified_rows, write_sources
 
+#: a package written and verified: a minute (started first: tests/conftest.py)
+pytestmark = pytest.mark.heavy
+
 BUILTINS = [n for n in dir(builtins) if n.islower() and not n.startswith("_")]
 KEYWORDS = [n for n in [*keyword.kwlist, *keyword.softkwlist] if n.islower() and n != "_"]
 NAMES = BUILTINS + KEYWORDS

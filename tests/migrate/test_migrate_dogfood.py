@@ -19,6 +19,9 @@ from migrate.codemod import load_base_names, migrate_source
 from migrate.records import FileResult
 from migrate.verify import VerifyResult
 
+#: the codemod over every legacy operator, with verify: minutes (started first: tests/conftest.py)
+pytestmark = pytest.mark.heavy
+
 REFRESH = "run `python -m migrate.dogfood --update-hand-edits` and review migrate/hand_edits.yaml"
 
 

@@ -37,6 +37,9 @@ from migrate_helpers import CORPUS, console, run_script
 from migrate.cli_entry import run_migrate
 from migrate.import_effects import KEPT_COMMENT
 
+#: every corpus entry written: minutes (started first: tests/conftest.py)
+pytestmark = pytest.mark.heavy
+
 RUFF = Path(sys.executable).parent / "ruff"
 #: the corpus's modules and packages (`pkg_*`), each written on its own
 ENTRIES = sorted(p.name for p in CORPUS.iterdir()
