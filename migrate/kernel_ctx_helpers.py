@@ -37,8 +37,8 @@ from migrate.star_names import bind_star_names
 from migrate.static import info_for
 from migrate.static_refs import FunctionRef, code_of, dotted, literal_string, quote
 from migrate.super_calls import owner_class, super_method, super_target
-from migrate.syntax import blank, is_literal, passes_ctx
-from migrate.tree_bases import global_reads, origin_in
+from migrate.syntax import blank, is_literal, passes_ctx, substitute_names
+from migrate.tree_bases import base_class, global_reads, origin_in
 from migrate.tree_origins import import_spec, origin_of
 
 if TYPE_CHECKING:
@@ -84,8 +84,10 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
         key = (*key, f"*{params.star_arg.name.value}={bound}")
     helper_self = "" if static else params.params[0].name.value
     call = _positional(call, plain)
-    if any(a.star or a.keyword is not None for a in call.args) or len(call.args) > len(plain):
+    if any(a.star or a.keyword is not None for a in call.args):
         raise SkipError(f"passes ctx to {name}() with keyword or star arguments")
+    if len(call.args) > len(plain):
+        raise SkipError(f"passes ctx to {name}() with more arguments than it takes")
     ctx_at = [i for i, a in enumerate(call.args) if m.matches(a.value, m.Name(ctx))]
     if len(ctx_at) != 1:
         raise SkipError(f"passes ctx to {name}() more than once")
@@ -96,7 +98,7 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
         folded = fold_module_switches(home, fn, fn.body)
         fn = fn if folded is fn.body else fn.with_changes(body=folded)
     if home is not None and home is not mk.info:
-        _check_reads(mk, home, fn, plain[ctx_at[0]])
+        _check_reads(mk, home, fn, plain[ctx_at[0]], built_class(key))
     if key in mk.lifting or len(mk.lifting) >= MAX_DEPTH:
         raise SkipError(f"passes ctx to {name}(), which passes it on recursively or too deep")
     # a parameter naming the slot or attribute ctx reads, given a string literal here, is
@@ -439,7 +441,50 @@ def _callee(mk: KernelMigration, func: cst.BaseExpression, self_name: str, ctx: 
     if head == ctx:
         return f"{spelled} is a member of ctx"
     # a name read in a method of a base of another module means what it means there
-    return module_function(mk.info.owner_of(owner) if owner is not None else mk.info, spelled)
+    info = mk.info.owner_of(owner) if owner is not None else mk.info
+    if isinstance(func, cst.Attribute) and (found := base_class(info, func.value)):
+        return class_builder(found[1], found[0], func.attr.value)
+    return module_function(info, spelled)
+
+
+def built_class(key: tuple[str, ...]) -> str:
+    """The class a lifted helper of lift key `key` builds (`class_builder`), else ""."""
+    return key[0].rpartition(":")[2][:-1] if key[0].startswith("<class ") else ""
+
+
+def class_builder(home: ModuleInfo, name: str, method: str
+                  ) -> tuple[tuple[str, str], cst.FunctionDef, ModuleInfo] | str:
+    """`C.method(ctx, ...)`, C class `name` of module `home` (a parameter object's builder,
+    `param_objects.ParamShape.LIFTED`): its classmethod or staticmethod as a function of
+    `home`, a classmethod's `cls` spelled as the class's name there; else why not."""
+    cls = home.classes.get(name)
+    fns = [s for s in (cls.body.body if cls is not None else ())
+           if isinstance(s, cst.FunctionDef) and s.name.value == method]
+    if len(fns) != 1:
+        return f"{name}.{method} is not one method statement (def) of class {name}"
+    fn = fns[0]
+    decorators = [dotted(d.decorator) for d in fn.decorators]
+    if decorators not in (["classmethod"], ["staticmethod"]) or not fn.params.params:
+        return f"{name}.{method} is no classmethod or staticmethod"
+    seen = _BUILDERS.get(id(fn))
+    if seen is not None and seen[0] is fn:
+        return (f"<class {home.path}:{name}>", method), seen[1], home
+    form = fn.with_changes(decorators=[])
+    if decorators == ["classmethod"]:
+        first, *rest = fn.params.params
+        maker = first.name.value
+        if maker in store_names(fn.body, outer_only=False) or m.findall(
+                fn.body, m.Param(name=m.Name(maker))):
+            return f"{name}.{method} rebinds its '{maker}'"
+        form = form.with_changes(params=fn.params.with_changes(params=rest),
+                                 body=substitute_names(fn.body, {maker: cst.Name(name)}))
+    _BUILDERS[id(fn)] = (fn, form)
+    return (f"<class {home.path}:{name}>", method), form, home
+
+
+#: a builder's def -> (it, its form as a function), the same form each time (what is found
+#: in it by identity stays found: `tree_bases.global_reads` keeps its answer by identity)
+_BUILDERS: dict[int, tuple[cst.FunctionDef, cst.FunctionDef]] = {}
 
 
 def module_function(info: ModuleInfo, spelled: str
@@ -488,7 +533,7 @@ def ctx_use(mk: KernelMigration, body: cst.CSTNode, ctx: str, self_name: str) ->
 
 
 def _check_reads(mk: KernelMigration, home: ModuleInfo, fn: cst.FunctionDef,
-                 ctx_param: cst.Param) -> None:
+                 ctx_param: cst.Param, built: str = "") -> None:
     """Each module-level name `fn` (of module `home`) reads, but for the annotation of
     its ctx parameter (which goes), means the same in the kernel's module, or is one that
     module does not bind at all: then the lifted copy's module imports it from where
@@ -499,7 +544,10 @@ def _check_reads(mk: KernelMigration, home: ModuleInfo, fn: cst.FunctionDef,
         params=[p for p in fn.params.params if p is not ctx_param]))
     kept = {n.value for n in m.findall(others, m.Name())}
     where = home.path.name if home.path is not None else "another module"
-    for read in sorted(global_reads(home, fn) & kept):  # type: ignore[arg-type]
+    # the form of a class's builder reads the class where its `cls` stood (a name no node
+    # of the module holds, so no scope of it finds)
+    reads = global_reads(home, fn) | ({built} if built else set())  # type: ignore[arg-type]
+    for read in sorted(reads & kept):
         theirs = origin_of(home.path, read) if home.path else None
         # a name bound here only by an import the reading of a factory's class added is
         # that import's (kept in the output wherever the new code reads it)

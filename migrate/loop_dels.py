@@ -14,7 +14,7 @@ each name that the legacy module bound only as the target of a loop (LibCST's
 `ScopeProvider`: every module-level binding of it a `for` target), that the migrated
 module binds nowhere, and that nothing else in the migrated module reads (a `del a, t`
 loses only `t`; a `del` left with no name goes). A name something else reads stays in its
-`del`, where `tree_names.uses_in_module` names it as before; one something else binds stays
+`del`, where `tree_names.removed_and_used` names it as before; one something else binds stays
 too, and needs a binding the `del` surely finds once the loop is gone (a module-level
 assignment, import or loop target before it): bound only elsewhere (a function's `global t`,
 a branch), the module stays legacy, named (`SkipError`).
@@ -44,7 +44,7 @@ def drop_loop_dels(old: cst.Module, new: cst.Module) -> cst.Module:
     if gone:
         targets = {id(name) for d in dels for name in _target_nodes(d)}
         _, scopes = _global_scope(new)
-        # nothing else reads it (a read left would raise NameError: `uses_in_module` says)
+        # nothing else reads it (a read left would raise NameError: `removed_and_used` says)
         gone = {n for n in gone if all(id(a.node) in targets for s in scopes
                                        for a in s.accesses[n] if reads_module_binding(a))}
     if gone:
@@ -102,7 +102,7 @@ def _check_kept(old: cst.Module, new: cst.Module) -> None:
             for name in sorted(_target_names(small)):
                 bindings = list(scope.assignments[name])
                 if before.get(name, 0) <= after.get(name, 0) or not bindings:
-                    continue  # no loop binding it went; none left (`uses_in_module` names it)
+                    continue  # no loop binding it went; none left (`removed_and_used` names it)
                 if not any(plain.get(id(a.node), i) < i for a in bindings):
                     raise SkipError(
                         f"the module-level `del {name}` deletes the variable of a registration "

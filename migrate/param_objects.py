@@ -19,6 +19,14 @@ call's one argument:
   stores such reads on the instance, each field once (`self.axis = ctx.attr("axis")`),
   no field changed anywhere in the tree.
 
+A value class (dataclass or plain, as for BUILT) whose builder does more (branches, loops,
+a local bound twice, a call of a helper, a field computed from a tensor) or is called with
+more than ctx (`ReduceParams.from_ctx(ctx, x.dims)`) is `ParamShape.LIFTED`: left as it
+is here, its builder is lifted like any helper taking ctx (`kernel_ctx_helpers.
+class_builder`: the classmethod as a function, its `cls` the class), so the kernel calls
+`_from_ctx(x.dims, dim=dim, ...)` and the object, holding only the values computed, stays
+a local read as before; a builder keeping ctx (`cls(ctx)`, `print(ctx)`) is refused there.
+
 A field is a value computed from what ctx holds (its attributes, inputs and outputs do
 not change while compute() runs), so reading `p.lo` where compute() reads it gives what
 the object held: each read of a field becomes the field's expression, spelled with the
@@ -30,10 +38,7 @@ Refused, naming the class and why: the object used other than by reading its fie
 field written, a name the class does not hold; a class with a base or a decorator other
 than `dataclass`, `__post_init__` or another dunder changing what an instance holds, a
 method decorated or mutating the instance, a `__getattr__` doing more than returning one
-ctx read, an `__init__` keeping ctx in a class that reads fields, a classmethod doing
-more than `return cls(...)`, a value that is no ctx read, literal or builtin
-conversion of those (`float(ctx.attr("eps"))`, the builtin bound by neither module nor
-compute()). A class deriving
+ctx read, an `__init__` keeping ctx in a class that reads fields. A class deriving
 from `OpKernel` is a kernel, not a parameter object (`kernel_compose`, `class_calls`).
 An explicit `object` base (`class AttrView(object):`, `object` not bound by its module,
 `inert_bases.is_inert_base`) is no base: every class derives from it.
@@ -108,6 +113,10 @@ class ParamShape(Enum):
     BUILT = "built by its classmethod from ctx"
     VIEW = "a view of ctx's attributes"
     READ = "reading ctx in its __init__"
+    #: a value class whose builder computes (branches, loops, helpers) or takes more than
+    #: ctx: the builder is lifted as a helper taking ctx (`kernel_ctx_helpers`), and the
+    #: object, holding only the values it computed, stays a local of the kernel
+    LIFTED = "built by a classmethod lifted as a helper"
 
 
 @dataclass(frozen=True)
@@ -176,6 +185,9 @@ def inline_param_objects(info: ModuleInfo, block: cst.IndentedBlock, ctx: str
             raise SkipError(f"builds parameter object {obj.name} by `{spelled}` other than "
                             "as a statement `p = ...` of compute(): the object escapes (only a "
                             "local built once and read field by field, `p.name`, is read)")
+        if obj.shape is ParamShape.LIFTED or (obj.shape is ParamShape.BUILT and (
+                len(call.args) != 1 or call.args[0].keyword is not None)):
+            continue  # its builder is lifted where the rewrite meets the call
         if obj.view is not None and obj.view.keywords:
             obj = replace(obj, given=_defaults_given(call, obj.name, spelled))
         elif len(call.args) != 1 or call.args[0].keyword is not None:
@@ -454,12 +466,16 @@ def _built(home: ModuleInfo, cls: cst.ClassDef, method: str, where: str) -> Para
     maker = name if static else params[0] if params else "cls"
     *steps, last = body_statements(fn) or [cst.SimpleStatementLine([cst.Pass()])]
     made = _small(last)
-    if params is None or not m.matches(made, m.Return(m.Call(func=m.Name(maker)))):
-        raise SkipError(f"{said}, whose {method}() does more than `return {maker}(...)` of "
-                        f"its ({'ctx' if static else 'cls, ctx'}) after locals bound to ctx "
-                        "values")
     if static and sum(name in store_names(s) for s in home.module.body) != 1:
         raise SkipError(f"{said}, whose module binds {name} besides its class statement")
+    try:
+        spec = spec_class(home.ev, ClassRef(name, home.path.resolve() if home.path else None))
+    except UnresolvableError as exc:
+        raise SkipError(f"{said}: {exc}") from None
+    _check_methods(cls, {"__init__", method}, where)
+    lifted = ParamObject(name, ParamShape.LIFTED, "")
+    if params is None or not m.matches(made, m.Return(m.Call(func=m.Name(maker)))):
+        return lifted  # it computes more than fields: the builder is lifted
     ctx = params[-1]
     known: dict[str, cst.BaseExpression] = {}
     for stmt in steps:
@@ -467,16 +483,9 @@ def _built(home: ModuleInfo, cls: cst.ClassDef, method: str, where: str) -> Para
         value = None if local is None or local[0] in (*known, *params, maker) else \
             _field_value(local[1], ctx, home, known)
         if local is None or value is None:
-            raise SkipError(f"{said}, whose {method}() does more than `return {maker}(...)` "
-                            f"after locals bound once to ctx values: it runs "
-                            f"`{first_line(stmt)}`")
+            return lifted
         known[local[0]] = value
     call = cst.ensure_type(cst.ensure_type(made, cst.Return).value, cst.Call)
-    try:
-        spec = spec_class(home.ev, ClassRef(name, home.path.resolve() if home.path else None))
-    except UnresolvableError as exc:
-        raise SkipError(f"{said}: {exc}") from None
-    _check_methods(cls, {"__init__", method}, where)
     names = [f.name for f in spec.fields]
     given: dict[str, cst.BaseExpression] = {}
     for i, arg in enumerate(call.args):
@@ -486,9 +495,7 @@ def _built(home: ModuleInfo, cls: cst.ClassDef, method: str, where: str) -> Para
             raise SkipError(f"{said}: `{code_of(call).strip()}` does not fit its fields")
         value = _field_value(arg.value, ctx, home, known)
         if value is None:
-            raise SkipError(f"{said}, whose {method}() gives field {key} "
-                            f"`{code_of(arg.value).strip()}`, no ctx read, literal, constant, "
-                            "builtin conversion or attribute arithmetic of those")
+            return lifted  # a field computed from ctx reads some other way
         given[key] = value
     return ParamObject(name, ParamShape.BUILT, ctx,
                        tuple((f.name, given.get(f.name) or _default(f, said))

@@ -36,7 +36,7 @@ from migrate.source_files import SourceError, digest_of, read_source
 from migrate.source_limits import nesting_problem, size_problem
 from migrate.split_ops import name_split_blockers, split_exclusions
 from migrate.static_refs import ImportTable, find_module_file
-from migrate.tree_names import Use, top_level_names, uses_elsewhere, uses_in_module
+from migrate.tree_names import Use, removed_and_used, top_level_names, uses_elsewhere
 from migrate.tree_origins import class_statement, relative_module
 from phi.op_defs import render_op
 
@@ -339,7 +339,7 @@ def keep_used_names(files: list[Path], results: list[FileResult]) -> None:
     """Re-migrate (in `results`) every module whose migration removes a top-level name the
     tree still uses: a kernel class is left legacy (its rows say who uses it), any other
     name is kept; a name that cannot be kept leaves the whole module legacy."""
-    names: dict[str, set[str]] = {}  # text -> its top-level names, read once per run
+    names: dict[str, set[str]] = {}  # old text -> its top-level names, read once per run
 
     def top_level(text: str) -> set[str]:
         if text not in names:
@@ -347,14 +347,15 @@ def keep_used_names(files: list[Path], results: list[FileResult]) -> None:
         return names[text]
 
     for _ in range(len(files) + 2):
-        removed = {f: top_level(r.old_text) - top_level(r.new_text)
-                   for f, r in zip(files, results) if r.changed and r.ops}
+        found = {f: removed_and_used(frozenset(top_level(r.old_text)), r.new_text)
+                 for f, r in zip(files, results) if r.changed and r.ops}
+        removed = {f: set(names) for f, (names, _) in found.items()}
         elsewhere = uses_elsewhere(removed, files)
         again = False
         for i, (f, r) in enumerate(zip(files, results)):
             if f not in removed:
                 continue
-            uses = [*uses_in_module(r.new_text, removed[f]),
+            uses = [*found[f][1],
                     *live_uses(f, elsewhere.get(f.resolve(), []), files, results)]
             if not uses:
                 continue

@@ -193,19 +193,25 @@ class _Names(cst.CSTVisitor):
         self.ids.add(id(node))
 
 
-def uses_in_module(new_text: str, removed: set[str]) -> list[Use]:
-    """Removed names the migrated text still reads (it would raise NameError) or exports.
+def removed_and_used(old_names: frozenset[str], new_text: str
+                     ) -> tuple[frozenset[str], tuple[Use, ...]]:
+    """The names of `old_names` (a module's top-level names before its migration) that
+    the migrated text `new_text` no longer binds at its top level, and those of them it
+    still reads (it would raise NameError) or exports: one scope analysis of the text.
     Only reads of the module-level name count: a function's own `t` (a local, a
     parameter, a loop variable) named like a removed module-level loop variable is not
     a use of it; a `global t` read is."""
-    return list(_uses_in_text(new_text, frozenset(removed)))
+    return _removed_and_used(old_names, new_text)
 
 
-@functools.lru_cache(maxsize=256)  # a run asks again for each round of kept names
-def _uses_in_text(new_text: str, removed: frozenset[str]) -> tuple[Use, ...]:
+@functools.lru_cache(maxsize=1024)  # a run asks again for each round of kept names
+def _removed_and_used(old_names: frozenset[str], new_text: str
+                      ) -> tuple[frozenset[str], tuple[Use, ...]]:
     module = cst.parse_module(new_text)
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    scopes = {s for s in wrapper.resolve(ScopeProvider).values() if s is not None}
+    resolved = MetadataWrapper(module, unsafe_skip_copy=True).resolve(ScopeProvider)
+    top = resolved[module]
+    removed = old_names - {a.name for a in top.assignments} if top is not None else old_names
+    scopes = {s for s in resolved.values() if s is not None}
     where: dict[int, str] = {}
     for stmt in module.body:
         v = _Names()
@@ -220,7 +226,7 @@ def _uses_in_text(new_text: str, removed: frozenset[str]) -> tuple[Use, ...]:
             out.append(Use(name, ", ".join(users)))
     exported = _all_names(module) & removed
     out.extend(Use(n, "its `__all__`") for n in sorted(exported))
-    return tuple(out)
+    return frozenset(removed), tuple(out)
 
 
 def uses_elsewhere(removed: dict[Path, set[str]], files: Iterable[Path]) -> dict[Path, list[Use]]:

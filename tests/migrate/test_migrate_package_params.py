@@ -70,6 +70,7 @@ EXPECTED = {
         "HandedClipKernel": ("skipped", "pp_handed_clip", _HANDED, {}),
         "CheckedClipKernel": ("skipped", "pp_checked_clip", _CHECKED, {}),
         "WideningClipKernel": ("skipped", "pp_widening_clip", _WIDENING, {}),
+        "SpecBandKernel": ("migrated", "pp_spec_band", _KEPT, _FLOATS),
     },
     "acts.py": {
         "ViewAffineKernel": ("migrated", "pp_view_affine", "", _FLOATS),
@@ -234,7 +235,12 @@ class UnaryKernel(OpKernel):
     (_PARAMS, "p = Params.from_ctx(ctx)", "p.gamma",
      "reads p.gamma of parameter object `p` (Params, built by its classmethod from ctx), "
      "which is no field of Params"),
-    (_PARAMS, "p = Params.from_ctx(ctx, 2.0)", "p.alpha", "with arguments besides ctx"),
+    (_PARAMS, "p = Params.from_ctx(ctx, 2.0)", "p.alpha",
+     "passes ctx to from_ctx() with more arguments than it takes"),
+    # a builder taking more than ctx is lifted, what it is given passed on
+    (_PARAMS.replace("def from_ctx(cls, ctx):", "def from_ctx(cls, ctx, k):").replace(
+        'cls(ctx.attr("alpha"))', 'cls(ctx.attr("alpha") * k)'),
+     "p = Params.from_ctx(ctx, 2.0)", "p.alpha", ""),
     (_PARAMS.replace("@dataclass(frozen=True)", "@dataclass\n@functools.total_ordering"),
      "p = Params.from_ctx(ctx)", "p.alpha", "its decorator `@functools.total_ordering`"),
     (_PARAMS.replace("frozen=True", "frozen=False"),
@@ -248,9 +254,11 @@ class UnaryKernel(OpKernel):
      "p = Params.from_ctx(ctx)", "p.alpha", ""),
     (_PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(-ctx.attr("alpha") / SCALE)'),
      "p = Params.from_ctx(ctx)", "p.alpha", ""),
+    # a builder computing more than fields of ctx reads (a tensor's data, a local bound
+    # twice, a call) is lifted as a helper taking ctx: the object, holding only values,
+    # stays a local of the kernel
     (_PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(ctx.input("X").data * 2)'),
-     "p = Params.from_ctx(ctx)", "p.alpha",
-     'gives field alpha `ctx.input("X").data * 2`, no ctx read, literal, constant'),
+     "p = Params.from_ctx(ctx)", "p.alpha", ""),
     # locals bound once to such values before `return cls(...)`, and a staticmethod
     # returning the class's own call
     (_PARAMS.replace('        return cls(ctx.attr("alpha"))',
@@ -259,7 +267,7 @@ class UnaryKernel(OpKernel):
      "p = Params.from_ctx(ctx)", "p.alpha + p.bias", ""),
     (_PARAMS.replace('        return cls(ctx.attr("alpha"))',
                      '        a = ctx.attr("alpha")\n        a = a * 2\n        return cls(a)'),
-     "p = Params.from_ctx(ctx)", "p.alpha", "it runs `a = a * 2`"),
+     "p = Params.from_ctx(ctx)", "p.alpha", ""),
     (_PARAMS.replace("@classmethod\n    def from_ctx(cls, ctx):\n        return cls(",
                      "@staticmethod\n    def from_ctx(ctx):\n        return Params("),
      "p = Params.from_ctx(ctx)", "p.alpha", ""),
@@ -275,17 +283,18 @@ class UnaryKernel(OpKernel):
                      'cls(float(ctx.attr("alpha")) if ctx.has_attr("alpha") else 1.0)'),
      "p = Params.from_ctx(ctx)", "p.alpha", ""),
     ("float = abs\n" + _PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(float(ctx.attr("alpha")))'),
-     "p = Params.from_ctx(ctx)", "p.alpha",
-     'gives field alpha `float(ctx.attr("alpha"))`, no ctx read, literal, constant'),
+     "p = Params.from_ctx(ctx)", "p.alpha", ""),  # lifted: its module's float, abs
     (_PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(float(ctx.attr("alpha")))'),
      "float = abs\n        p = Params.from_ctx(ctx)", "p.alpha",
      'whose expression `float(ctx.attr("alpha"))` calls float, which the kernel\'s module or '
      "compute() binds to something else"),
     (_PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(round(ctx.attr("alpha")))'),
-     "p = Params.from_ctx(ctx)", "p.alpha",
-     'gives field alpha `round(ctx.attr("alpha"))`, no ctx read, literal, constant'),
+     "p = Params.from_ctx(ctx)", "p.alpha", ""),
+    # lifted, it still hands ctx on: refused as any helper doing so
     (_PARAMS.replace("        return cls(", "        print(ctx)\n        return cls("),
-     "p = Params.from_ctx(ctx)", "p.alpha", "does more than `return cls(...)`"),
+     "p = Params.from_ctx(ctx)", "p.alpha", "passes ctx to from_ctx(), which keeps 'ctx'"),
+    (_PARAMS.replace('cls(ctx.attr("alpha"))', 'cls(ctx)'),
+     "p = Params.from_ctx(ctx)", "p.alpha", "passes ctx to from_ctx(): hands ctx to Params"),
     (_PARAMS + "\n    from_ctx = classmethod(lambda cls, ctx: cls(2.0))\n",
      "p = Params.from_ctx(ctx)", "p.alpha", "whose body binds from_ctx more than once"),
     ('''

@@ -1,7 +1,8 @@
 """Team P: clip-like kernels, each reading min/max (and slope) through a parameter record.
 
 Records come from `params` (by name, and through the module as `P`) or are local
-(`_Band`). The last four kernels are the ones review flagged: one keeps its record on the
+(`_Band`); `SpecBandKernel`'s record is built by a classmethod that computes (lifted as a
+helper). The four kernels before it are the ones review flagged: one keeps its record on the
 kernel, one hands it to a helper, two use records `params` keeps for them.
 """
 
@@ -98,6 +99,14 @@ class CheckedClipKernel(OpKernel):
         out[...] = ctx.xp.clip(x.data, p.lo, p.hi)
 
 
+class SpecBandKernel(OpKernel):
+    def compute(self, ctx):
+        x = ctx.input("X")
+        spec = P.BandSpec.from_ctx(ctx, len(x.dims))
+        out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
+        out[...] = ctx.xp.clip(x.data, spec.lo, spec.hi) * len(spec.axes)
+
+
 class WideningClipKernel(OpKernel):
     def compute(self, ctx):
         p = WideningParams.from_ctx(ctx)
@@ -114,6 +123,7 @@ _KERNELS = {
     "pp_handed_clip": HandedClipKernel,
     "pp_checked_clip": CheckedClipKernel,
     "pp_widening_clip": WideningClipKernel,
+    "pp_spec_band": SpecBandKernel,
 }
 for _op in _KERNELS:
     register_operator(_op, RangeOp, RangeMaker)
@@ -125,3 +135,4 @@ for _dt in FLOATS:
     register_op_kernel("pp_handed_clip", "CPU", HandedClipKernel, _dt)
     register_op_kernel("pp_checked_clip", "CPU", CheckedClipKernel, _dt)
     register_op_kernel("pp_widening_clip", "CPU", WideningClipKernel, _dt)
+    register_op_kernel("pp_spec_band", "CPU", SpecBandKernel, _dt)

@@ -1,7 +1,8 @@
 """Team P: the parameter records our clip kernels build from their context.
 
 `ClipParams` (a frozen dataclass, keywords) and `LeakyParams` (a plain value class,
-positional, with a fallback when the desc lacks the attribute) are what we use; the
+positional, with a fallback when the desc lacks the attribute) are what we use, and
+`BandSpec` for the band kernels (its builder works the band out from the input's rank); the
 other two are kept for the kernels that still need them: `CheckedClipParams` validates
 itself after construction, `WideningParams` can be widened in place.
 """
@@ -33,6 +34,24 @@ class LeakyParams:
 
     def describe(self):
         return f"leaky(slope={self.slope}, scale={self.scale})"
+
+
+@dataclass(frozen=True)
+class BandSpec:
+    lo: float
+    hi: float
+    axes: tuple = ()
+
+    @classmethod
+    def from_ctx(cls, ctx, rank):
+        lo, hi = ctx.attr("min"), ctx.attr("max")
+        if lo > hi:
+            lo, hi = hi, lo
+        axes = []
+        for i in range(rank):
+            if i % 2 == 0:
+                axes.append(i)
+        return cls(lo, hi, tuple(axes))
 
 
 @dataclass(frozen=True)
