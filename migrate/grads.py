@@ -17,6 +17,7 @@ kernel never was) is proven by `--verify`, which also runs the kernel aliased.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -293,8 +294,9 @@ def check_optional(entry: OpDef, params: list[Param], body: cst.CSTNode,
 
 
 def none_checked(block: cst.CSTNode) -> set[str]:
-    """Names the body compares with None (`x is None`, `x is not None`), and the names a
-    loop over them hands a checked loop variable."""
+    """Names the body compares with None (`x is None`, `x is not None`), the names a
+    checked name is an alias of (`d = diff`), and the names a loop over them hands a
+    checked loop variable."""
     names: set[str] = set()
     none = m.Name("None")
     for comp in m.findall(block, m.Comparison()):
@@ -304,6 +306,18 @@ def none_checked(block: cst.CSTNode) -> set[str]:
         operands = [comp.left, *[c.comparator for c in comp.comparisons]]
         if any(m.matches(o, none) for o in operands):
             names.update(o.value for o in operands if isinstance(o, cst.Name))
+    # `d = diff` then `if d is not None:` checks `diff`: an alias, a name bound once (by
+    # that statement) to a name
+    stores = Counter(e.name for e in NameWalker().walk(block) if e.store)
+    aliases = [(t.target.value, a.value.value) for a in m.findall(block, m.Assign(  # type: ignore[attr-defined]
+        targets=[m.AssignTarget(target=m.Name())], value=m.Name()))
+        for t in cst.ensure_type(a, cst.Assign).targets
+        if stores[t.target.value] == 1]  # type: ignore[attr-defined]
+    grown = True
+    while grown:
+        before = len(names)
+        names.update(value for target, value in aliases if target in names)
+        grown = len(names) > before
     # `for t, fn in ((a, f), (b, g)): if t is None: ...` checks what the loop hands `t`
     for loop in m.findall(block, m.For()):
         assert isinstance(loop, cst.For)

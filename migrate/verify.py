@@ -326,7 +326,7 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
             continue
         row.runs.append((name, inputs, attrs, outputs, run))
         row.attr_note = row.attr_note or case.attr_note
-        optional = without_each_optional_output(proto, outputs) if is_grad_op(op) else []
+        optional = without_each_optional_output(proto, outputs)
         # each attribute whose fallback is its PHI default, absent from the desc: the
         # legacy kernel takes its fallback, the PHI runtime the argument's default
         absent = [(f"'{a}' absent from the op desc", {k: v for k, v in attrs.items() if k != a},

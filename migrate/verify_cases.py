@@ -420,12 +420,15 @@ def grad_call(proto: Any, forward_call: tuple[dict[str, Any], dict[str, Any],
 
 def without_each_optional_output(proto: Any, outputs: dict[str, int]
                                  ) -> list[tuple[str, dict[str, int]]]:
-    """A grad op leaves a dispensable gradient output uncomputed when the program does not
-    ask for it (the gradient of a feed): one call without each, while another is asked."""
+    """An op leaves an output a program may omit uncomputed: a grad op's dispensable
+    gradient (the gradient of a feed), a forward op's dispensable or extra output (`Diff`,
+    `MaxIndex` a program never fetches). One call without each, while another is asked: a
+    kernel taking it as a required output raises there, where the legacy kernel, reading
+    `ctx.output(N)` as None, ran."""
     asked = [s for s, n in outputs.items() if n]
     out = []
     for v in proto.outputs:
-        if v.dispensable and v.name in asked and len(asked) > 1:
+        if (v.dispensable or v.extra) and v.name in asked and len(asked) > 1:
             out.append((f"without {v.name}", {s: n for s, n in outputs.items() if s != v.name}))
     return out
 

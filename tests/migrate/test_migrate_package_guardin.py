@@ -8,6 +8,12 @@ lists no `optional`, the parameter is a `DenseTensor`), a dispensable input the 
 stays optional, and a kernel computing something when a required input is None
 (`FallbackAddKernel`: `if y is None: y = x`) is refused, naming the input and the op.
 
+An extra output a program may not fetch (`Diff`), tested through an alias (`d =
+ctx.output("Diff")`, `if d is not None:`), is an optional output; verify runs each op
+without each such output too, so one whose absence the codemod cannot see handled (a
+`try`/`except AttributeError` around its write) is held back, never written to raise
+where the legacy kernel ran.
+
 After `--write` (verify on) every module imports and every op computes what it computed
 before; run without its required input, `gi_shift` is refused before and after.
 """
@@ -19,10 +25,18 @@ from typing import Any
 
 import pytest
 import yaml
-from migrate_helpers import assert_module_rows, run_package_ops, write_copy
+from migrate_helpers import (
+    assert_module_rows,
+    run_package_ops,
+    write_copy,
+    write_sources,
+)
 
 PACKAGE = "pkg_guardin"
 _FLOATS = {"CPU": ["FLOAT32", "FLOAT64"]}
+TRIED = ("not written: verify found it errored (CPU FLOAT32: derived: shape [3, 4], without "
+         "Diff: the migrated op raised compat.phi_args.ArgumentMismatchError: output slot "
+         "'Diff' (kernel argument 'diff') names no variable)")
 FALLBACK = ("the legacy kernel computes something when input 'Y' is None (checks `y` for "
             "None other than to raise), but op 'gi_fallback' does not declare it dispensable")
 EXPECTED = {"ops.py": {
@@ -30,8 +44,9 @@ EXPECTED = {"ops.py": {
     "GuardShiftKernel": ("migrated", "gi_shift", "", _FLOATS),
     "BiasAddKernel": ("migrated", "gi_bias", "", _FLOATS),
     "FallbackAddKernel": ("skipped", "gi_fallback", FALLBACK, {}),
+    "AliasDiffKernel": ("migrated", "gi_diff", "", _FLOATS),
 }}
-CASES = {op: [{}] for op in ("gi_neg", "gi_shift", "gi_bias", "gi_fallback")}
+CASES = {op: [{}] for op in ("gi_neg", "gi_shift", "gi_bias", "gi_fallback", "gi_diff")}
 
 
 def _run(root: Path, mode: str) -> Any:
@@ -49,14 +64,16 @@ def test_every_kernel_has_its_row(written: dict[str, Any]) -> None:
 
 def test_only_a_dispensable_input_is_optional(written: dict[str, Any]) -> None:
     entries = {e["op"]: e for e in yaml.safe_load((written["pkg"] / "ops.yaml").read_text())}
-    assert set(entries) == {"gi_neg", "gi_shift", "gi_bias"}
+    assert set(entries) == {"gi_neg", "gi_shift", "gi_bias", "gi_diff"}
     assert {op: e.get("optional") for op, e in entries.items()} == {
-        "gi_neg": None, "gi_shift": None, "gi_bias": "bias"}
+        "gi_neg": None, "gi_shift": None, "gi_bias": "bias", "gi_diff": "diff"}
     ops = (written["pkg"] / "ops.py").read_text()
     assert "def gi_shift_kernel(dev_ctx: DeviceContext, x: DenseTensor, ref: DenseTensor,\n" \
         in ops
     assert "def gi_neg_kernel(dev_ctx: DeviceContext, x: DenseTensor, out: OutTensor)" in ops
     assert "bias: DenseTensor | None" in ops
+    # an output tested for None through an alias (`d = diff`) is an optional one
+    assert "diff: OptionalOutTensor" in ops
     # the inlined guard is the kernel's own, testing its required input
     assert "    if ref is None:\n        raise ValueError(" in ops
 
@@ -72,3 +89,53 @@ def test_the_write_breaks_nothing_and_every_op_computes_as_before(
     assert {k: v for k, v in after.items() if k != shift} == \
         {k: v for k, v in before.items() if k != shift}
     assert before["gi_fallback {}"] != before["gi_bias {}"]
+
+
+#: `gi_diff` again, in a package of its own, its absent output handled by catching what
+#: None raises
+_TRIED = '''
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from phi.common import DataType
+
+
+class DiffMaker(OpProtoAndCheckerMaker):
+    def make(self):
+        self.add_input("X", "operand")
+        self.add_output("Out", "result")
+        self.add_output("Diff", "Out - X, when a program fetches it", extra=True)
+
+
+class SameAsX(OperatorWithKernel):
+    def infer_shape(self, ctx):
+        for out in ("Out", "Diff"):
+            if ctx.has_output(out):
+                ctx.share_dim("X", out)
+                ctx.set_output_dtype(out, ctx.get_input_dtype("X"))
+
+
+class TriedDiffKernel(OpKernel):
+    def compute(self, ctx):
+        x = ctx.input("X")
+        ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = x.data * 2
+        d = ctx.output("Diff")
+        try:
+            d.mutable_data(ctx.place, x.dtype)[...] = x.data
+        except AttributeError:  # not fetched: None
+            pass
+
+
+register_operator("gt_tried", SameAsX, DiffMaker)
+register_op_kernel("gt_tried", "CPU", TriedDiffKernel, DataType.FLOAT32)
+'''
+
+
+def test_an_output_whose_absence_verify_finds_unhandled_is_held_back(
+        tmp_path: Path) -> None:
+    written = write_sources(tmp_path, "pkg_tried", {"__init__": "", "ops": _TRIED})
+    row = next(r for r in written["doc"]["kernels"] if r["kernel"] == "TriedDiffKernel")
+    assert (row["status"], row["reason"]) == ("failed", TRIED), row
+    assert written["code"] == 1
+    assert "class TriedDiffKernel(OpKernel):" in (written["pkg"] / "ops.py").read_text()

@@ -1,5 +1,6 @@
 """Kernels allocating through `kit`; `gi_fallback` reads a required input it handles
-being missing."""
+being missing; `gi_diff` writes an extra output (`Diff`) only where the program
+asks for it, testing it through an alias."""
 
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -36,10 +37,19 @@ class PairMaker(UnaryMaker):
         self.add_input("Y", "added; X again when missing")
 
 
+class DiffMaker(UnaryMaker):
+    def make(self):
+        super().make()
+        self.add_output("Diff", "Out - X, when a program fetches it", extra=True)
+
+
 class SameAsX(OperatorWithKernel):
     def infer_shape(self, ctx):
         ctx.share_dim("X", "Out")
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+        if ctx.has_output("Diff"):
+            ctx.share_dim("X", "Diff")
+            ctx.set_output_dtype("Diff", ctx.get_input_dtype("X"))
 
 
 class GuardNegKernel(OpKernel):
@@ -74,7 +84,18 @@ class FallbackAddKernel(OpKernel):
         out[...] = x.data + y.data
 
 
+class AliasDiffKernel(OpKernel):
+    def compute(self, ctx):
+        x = ctx.input("X")
+        out = alloc_like(ctx, "Out", x)
+        out[...] = x.data * 2
+        d = ctx.output("Diff")
+        if d is not None:
+            d.mutable_data(ctx.place, x.dtype)[...] = x.data
+
+
 for _op, _maker, _kernel in (("gi_neg", UnaryMaker, GuardNegKernel),
+                             ("gi_diff", DiffMaker, AliasDiffKernel),
                              ("gi_shift", LikeMaker, GuardShiftKernel),
                              ("gi_bias", BiasMaker, BiasAddKernel),
                              ("gi_fallback", PairMaker, FallbackAddKernel)):
