@@ -408,9 +408,9 @@ def _params(mk: KernelMigration, none_checked: set[str], none_handled: set[str],
     """The kernel's parameters. An input is optional as its proto declares it
     (dispensable): a guard refusing None (`if x is None: raise ...`) makes none optional;
     a forward kernel computing something when a required input is None is refused (the
-    proto and the kernel disagree). An output is optional when dispensable or checked for
-    None (a grad kernel writes what is asked). An attribute of `fallbacks` (a `ctx.has_attr`
-    fallback, by attribute) takes that as its default."""
+    proto and the kernel disagree). An output is optional when dispensable, extra or
+    checked for None (a grad kernel writes what is asked). An attribute of `fallbacks` (a
+    `ctx.has_attr` fallback, by attribute) takes that as its default."""
     out: list[Param] = []
     for v in mk.proto.inputs:
         uses = mk.inputs_read.get(v.name)
@@ -446,7 +446,9 @@ def _params(mk: KernelMigration, none_checked: set[str], none_handled: set[str],
         if not mk.outputs_read.get(v.name):
             continue
         name = mk.param_name(v.name, "output")
-        optional = not v.duplicable and (v.dispensable or name in none_checked)
+        # an extra output (`Diff`, a workspace) is one a program may omit (Paddle's
+        # clip_extra drops them): the legacy kernel then read None, and so does this one
+        optional = not v.duplicable and (v.dispensable or v.extra or name in none_checked)
         hint = "OutTensorList" if v.duplicable else (
             "OptionalOutTensor" if optional else "OutTensor")
         out.append(Param(name, "output", v.name, hint, optional, v.duplicable))
