@@ -38,6 +38,7 @@ from migrate.inert_bases import plain_base
 from migrate.kept_classes import earlier_write, kept_registered, kept_served
 from migrate.kernel import PASSES_CTX, migrate_kernel
 from migrate.kernel_compose import check_compositions, composable
+from migrate.kernel_ctx_helpers import module_function
 from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
 from migrate.live_protos import note_live_protos, read_live_protos
 from migrate.live_registrations import live_kept
@@ -61,9 +62,10 @@ from migrate.registrations import (
 from migrate.source_files import SourceError, read_source
 from migrate.static import ModuleInfo
 from migrate.static_facts import Registration, StaticProto, UnresolvedRegistration
-from migrate.static_refs import code_of, dotted, names_in
+from migrate.static_refs import code_of, dotted, iter_top_statements, names_in
 from migrate.syntax import regrouped
 from migrate.tree_operators import not_registered_here
+from migrate.type_factories import builds_by_type
 from migrate.unread_calls import maybe_registered, unread_call
 from phi.op_defs import OpDef
 
@@ -127,6 +129,9 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     blocked: dict[str, str] = {}
     runtime = info.runtime_classes("OpKernel")
     made = factory_kernels(info)  # bound to what a factory returns: rows of their own
+    # what an unread registration may name: classes a type() factory of the tree built
+    typed = {c: call for c, call in _type_built(info).items()
+             if c not in made} if info.unresolved else {}
     anonymous = []  # statements registering no kernel class they name
     nested = nested_kernels(info)  # a class body's kernel class: a row of its own
     for u in info.unresolved:
@@ -134,9 +139,13 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
             continue
         kernels = [c for c in u.classes
                    if c in regs_by_class or info.is_subclass_of(c, "OpKernel")]
-        kernels += _built_named(info, u, [*runtime, *made])
+        kernels += _built_named(info, u, [*runtime, *made, *typed])
         for c in kernels:
-            blocked[c] = f"registration not statically readable ({u.reason})"
+            blocked[c] = f"registration not statically readable ({u.reason})" if \
+                c not in typed else (
+                f"built at run time by `{code_of(typed[c]).strip().splitlines()[0]}`, a "
+                "function building the class by type(); the codemod rewrites class "
+                "statements only; not migrated")
         if not kernels:
             anonymous.append(u)
     # a base of other kernels (here or in another module of the tree) that no registration
@@ -219,6 +228,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
         looked_up.setdefault(c, ops)
     classes = [n for n in info.classes if n in regs_by_class or n in blocked]
     classes += [n for n in dict.fromkeys([*runtime, *refused, *made]) if n not in info.classes]
+    classes += [n for n in typed if n in blocked and n not in classes]
     blocked.update(nested)
     for c, ops in nested_ops(info, nested).items():
         looked_up.setdefault(c, ops)
@@ -347,6 +357,24 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
                          if sum(1 for u in units if u[0] == c) == 1}
     result.forwards = {kf.op_type: forward_kernel(info, kf, result.path)
                        for kf in migrated.values() if not is_grad_op(kf.op_type)}
+
+
+def _type_built(info: ModuleInfo) -> dict[str, cst.Call]:
+    """Module-level names bound to what a function of the tree returns that builds its
+    class by `type()` (a factory `factory_classes` does not read: its namespace sets no
+    "make"): name -> the call."""
+    out: dict[str, cst.Call] = {}
+    for stmt in iter_top_statements(info.module.body):
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if not (isinstance(small, cst.Assign) and isinstance(small.value, cst.Call)
+                    and (spelled := dotted(small.value.func)) is not None):
+                continue
+            found = module_function(info, spelled)
+            if isinstance(found, str) or not builds_by_type(found[1]):
+                continue
+            out.update({t.target.value: small.value for t in small.targets
+                        if isinstance(t.target, cst.Name)})
+    return out
 
 
 def _built_named(info: ModuleInfo, unread: UnresolvedRegistration,

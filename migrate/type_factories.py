@@ -66,6 +66,12 @@ def returns_type(fn: cst.FunctionDef) -> bool:
         for e in cst.ensure_type(found[1].args[2].value, cst.Dict).elements)
 
 
+def builds_by_type(fn: cst.FunctionDef) -> bool:
+    """Whether `fn` ends returning a `type(name, (bases...), {...})` call, whatever its
+    namespace holds."""
+    return _type_call(list(fn.body.body)) is not None
+
+
 def _type_call(body: list[cst.BaseStatement]) -> tuple[int, cst.Call, str | None] | None:
     """(index of the statement making the call, the call, the name it is bound to)."""
     if not body or not m.matches(body[-1], m.SimpleStatementLine(body=[m.Return()])):

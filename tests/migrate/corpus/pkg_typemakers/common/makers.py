@@ -1,5 +1,7 @@
-"""Maker factories building their class with type(), and the operator class of the ops."""
+"""Maker factories building their class with type(), the operator class of the ops, and a
+kernel factory built the same way (its class a `compute` closing over a function)."""
 
+from legacy_fluid.framework.op_kernel import OpKernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.operator import OperatorWithKernel
 from legacy_fluid.framework.var_type import AttrType
@@ -69,3 +71,13 @@ def late_maker(name):
             self.add_attr(attr_name, AttrType.FLOAT, 0.0, attr_name)
 
     return type(name, (OpProtoAndCheckerMaker,), {"make": make})
+
+
+def elementwise_kernel(name, fn, base=OpKernel):
+    """A kernel class (deriving from `base`) computing `fn(x)` elementwise."""
+
+    def compute(self, ctx):
+        x = ctx.input("X")
+        ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = fn(x.data)
+
+    return type(name, (base,), {"compute": compute, "__doc__": "Out = fn(X)"})
