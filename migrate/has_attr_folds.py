@@ -313,24 +313,6 @@ class _Tested(cst.CSTTransformer):
         super().__init__()
         self.ctx, self.names = ctx, names
 
-    def leave_IndentedBlock(self, original: cst.IndentedBlock,  # noqa: N802
-                            updated: cst.IndentedBlock) -> cst.IndentedBlock:
-        # `if CTX.has_attr(N): return CTX.attr(N)` then `return VALUE` (a getter helper),
-        # or the `not` form: the two are the plain read's return
-        body = list(updated.body)
-        for i in range(len(body) - 1):
-            pair = returned_test(body[i], body[i + 1])
-            if pair is None:
-                continue
-            test, then, other = pair
-            if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-                test, then, other = test.expression, other, then
-            if self._fallback(test, then, other):
-                line = cst.SimpleStatementLine([cst.Return(then)],
-                                               leading_lines=body[i].leading_lines)
-                return updated.with_changes(body=[*body[:i], line, *body[i + 2:]])
-        return updated
-
     def leave_Call(self, original: cst.Call, updated: cst.Call  # noqa: N802
                    ) -> cst.BaseExpression:
         name = ctx_call(updated, self.ctx, ("has_attr",))

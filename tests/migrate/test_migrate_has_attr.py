@@ -169,6 +169,16 @@ def test_one_literal_fallback_is_the_phi_default(body: str) -> None:
             a = ctx.attr("gamma")
     ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
     ''', ""),
+    # a helper returning early where the test holds (`if ...: return`, then `return`)
+    ('''
+    ctx.output("Out").mutable_data(ctx.place)[...] = scaled(ctx, ctx.input("X").data)
+    ''', '''
+
+def scaled(ctx, x):
+    if ctx.has_attr("gamma") and ctx.attr("gamma") is not None:
+        return x * ctx.attr("gamma")
+    return x
+'''),
 ])
 def test_a_tested_attribute_without_a_default_defaults_to_none(body: str, helpers: str
                                                                ) -> None:
@@ -200,3 +210,59 @@ def test_which_attributes_every_desc_has() -> None:
     assert "cannot read" in why_undecided(proto, "c")
     assert "does not declare" in why_undecided(proto, "e")
 
+
+
+_GET_OR = '''
+
+BETA = 3.0
+
+
+def get_or(ctx, name, default):
+    if ctx.has_attr(name):
+        return ctx.attr(name)
+    return default
+'''
+
+
+def _compute(body: str, helpers: str) -> str:
+    return unary(helpers + "\n\nclass UnaryKernel(OpKernel):\n"
+                 "    def compute(self, ctx: ExecutionContext) -> None:\n"
+                 + "".join(f"        {line}\n" for line in dedent(body).splitlines()))
+
+
+@pytest.mark.parametrize(("body", "helpers"), [
+    ('''
+    a = ctx.attr("beta") if ctx.has_attr("beta") else 3.0
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
+    ''', ""),
+    # a getter given a module constant: its value, as the literal would be
+    ('''
+    a = get_or(ctx, "beta", BETA)
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a
+    ''', _GET_OR),
+])
+def test_an_undeclared_attribute_with_a_typed_fallback_is_an_argument(body: str, helpers: str
+                                                                       ) -> None:
+    result = migrate(_compute(body, helpers))
+    text = function_source(result, "unary_kernel")
+    assert "beta: Annotated[float, AttrDefault(3.0)]" in text, text
+    assert [(op.defaulted, op.undeclared) for op in result.ops] == [(("beta",), {"beta": 3.0})]
+    assert "float beta=3.0" in result.ops[0].yaml
+
+
+@pytest.mark.parametrize(("body", "helpers", "reason"), [
+    # a local of compute() named like the module constant: not the module's
+    ('''
+    BETA = 2.0
+    a = get_or(ctx, "beta", BETA)
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a * BETA
+    ''', _GET_OR, "calls ctx.has_attr('beta'), which depends on the OpDesc: the op proto "
+                  "does not declare 'beta'"),
+    ('''
+    a = ctx.attr("beta") if ctx.has_attr("beta") else [1.0]
+    ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * a[0]
+    ''', "", "reads attribute 'beta' that the op proto does not declare"),
+])
+def test_an_undeclared_attribute_without_a_typed_fallback_is_refused(
+        body: str, helpers: str, reason: str) -> None:
+    assert_skipped(migrate(_compute(body, helpers)), reason)
