@@ -17,7 +17,6 @@ kernel never was) is proven by `--verify`, which also runs the kernel aliased.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -276,10 +275,7 @@ def check_optional(entry: OpDef, params: list[Param], body: cst.CSTNode,
     to it once: `dx, dy = x_grad, y_grad`) must be optional in the entry, and one the entry
     makes optional must be checked: the PHI kernel is handed None exactly when the legacy
     kernel was (a gradient the program does not ask for)."""
-    checked = none_checked(body)
-    for local, param in once_bound_aliases(body).items():
-        if local in checked:
-            checked.add(param)
+    checked = none_checked_through_aliases(body)
     for p in params:
         if p.kind == "attr" or p.is_list or (p.kind, p.slot) not in read:
             continue
@@ -294,9 +290,8 @@ def check_optional(entry: OpDef, params: list[Param], body: cst.CSTNode,
 
 
 def none_checked(block: cst.CSTNode) -> set[str]:
-    """Names the body compares with None (`x is None`, `x is not None`), the names a
-    checked name is an alias of (`d = diff`), and the names a loop over them hands a
-    checked loop variable."""
+    """Names the body compares with None (`x is None`, `x is not None`), and the names a
+    loop over them hands a checked loop variable."""
     names: set[str] = set()
     none = m.Name("None")
     for comp in m.findall(block, m.Comparison()):
@@ -306,18 +301,6 @@ def none_checked(block: cst.CSTNode) -> set[str]:
         operands = [comp.left, *[c.comparator for c in comp.comparisons]]
         if any(m.matches(o, none) for o in operands):
             names.update(o.value for o in operands if isinstance(o, cst.Name))
-    # `d = diff` then `if d is not None:` checks `diff`: an alias, a name bound once (by
-    # that statement) to a name
-    stores = Counter(e.name for e in NameWalker().walk(block) if e.store)
-    aliases = [(t.target.value, a.value.value) for a in m.findall(block, m.Assign(  # type: ignore[attr-defined]
-        targets=[m.AssignTarget(target=m.Name())], value=m.Name()))
-        for t in cst.ensure_type(a, cst.Assign).targets
-        if stores[t.target.value] == 1]  # type: ignore[attr-defined]
-    grown = True
-    while grown:
-        before = len(names)
-        names.update(value for target, value in aliases if target in names)
-        grown = len(names) > before
     # `for t, fn in ((a, f), (b, g)): if t is None: ...` checks what the loop hands `t`
     for loop in m.findall(block, m.For()):
         assert isinstance(loop, cst.For)
@@ -402,6 +385,16 @@ class _DropIdentities(cst.CSTTransformer):
         return updated.with_changes(body=body) if body else cst.RemoveFromParent()
 
 
+def none_checked_through_aliases(block: cst.CSTNode) -> set[str]:
+    """`none_checked`'s names, and each name a checked local is bound to once (`d = diff`,
+    `dx, dy = x_grad, y_grad`)."""
+    checked = none_checked(block)
+    for local, name in once_bound_aliases(block).items():
+        if local in checked:
+            checked.add(name)
+    return checked
+
+
 def once_bound_aliases(block: cst.CSTNode) -> dict[str, str]:
     """local -> name for `local = name` / `a, b = n1, n2` statements of the body, where the
     local is stored nowhere else."""
@@ -421,5 +414,6 @@ def once_bound_aliases(block: cst.CSTNode) -> dict[str, str]:
 
 
 __all__ = ["GRAD_OP", "GRAD_SUFFIX", "GradPlan", "backward_entry", "check_optional", "conform",
-           "forward_type", "is_grad_op", "none_checked", "none_handled", "plan_grad",
+           "forward_type", "is_grad_op", "none_checked", "none_checked_through_aliases",
+           "none_handled", "plan_grad",
            "registered_forward", "skip_cause"]

@@ -22,7 +22,14 @@ from migrate.class_stored_kernels import class_level_kernels
 from migrate.decorator_stores import decorator_stores, inherited_reads
 from migrate.fstring_fields import spelled_for_old_pythons
 from migrate.generator_managers import inline_managers
-from migrate.grads import GradPlan, check_optional, conform, none_checked, none_handled
+from migrate.grads import (
+    GradPlan,
+    check_optional,
+    conform,
+    none_checked,
+    none_checked_through_aliases,
+    none_handled,
+)
 from migrate.has_attr_folds import fold_has_attr
 from migrate.helper_objects import held_helpers, inline_helpers
 from migrate.inert_bases import INERT_ABC, abc_metaclass, abstract_left
@@ -322,7 +329,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
         if {"single", "list"} <= uses:
             raise SkipError(f"reads '{slot}' both as one tensor and as a list")
     fallbacks = mk.fallbacks.check(mk.attr_reads, mk.attrs_read | set(mk.folds))
-    param_list = _params(mk, none_checked(new_block), none_handled(new_block), fallbacks)
+    param_list = _params(mk, none_checked(new_block), none_handled(new_block), fallbacks,
+                         none_checked_through_aliases(new_block))
     read = {("input", s) for s in mk.inputs_read} | {("output", s) for s in mk.outputs_read}
     read |= {("attr", a) for a in mk.attrs_read}
     if mk.grad is not None:
@@ -404,13 +412,14 @@ def _dtype_attrs(mk: KernelMigration, body: cst.CSTNode, ctx: str) -> set[str]:
 
 
 def _params(mk: KernelMigration, none_checked: set[str], none_handled: set[str],
-            fallbacks: dict[str, Any]) -> list[Param]:
+            fallbacks: dict[str, Any], outputs_checked: set[str]) -> list[Param]:
     """The kernel's parameters. An input is optional as its proto declares it
     (dispensable): a guard refusing None (`if x is None: raise ...`) makes none optional;
     a forward kernel computing something when a required input is None is refused (the
     proto and the kernel disagree). An output is optional when dispensable, extra or
-    checked for None (a grad kernel writes what is asked). An attribute of `fallbacks` (a
-    `ctx.has_attr` fallback, by attribute) takes that as its default."""
+    checked for None, also through a local bound to it once (`outputs_checked`: a grad
+    kernel writes what is asked). An attribute of `fallbacks` (a `ctx.has_attr` fallback,
+    by attribute) takes that as its default."""
     out: list[Param] = []
     for v in mk.proto.inputs:
         uses = mk.inputs_read.get(v.name)
@@ -448,7 +457,7 @@ def _params(mk: KernelMigration, none_checked: set[str], none_handled: set[str],
         name = mk.param_name(v.name, "output")
         # an extra output (`Diff`, a workspace) is one a program may omit (Paddle's
         # clip_extra drops them): the legacy kernel then read None, and so does this one
-        optional = not v.duplicable and (v.dispensable or v.extra or name in none_checked)
+        optional = not v.duplicable and (v.dispensable or v.extra or name in outputs_checked)
         hint = "OutTensorList" if v.duplicable else (
             "OptionalOutTensor" if optional else "OutTensor")
         out.append(Param(name, "output", v.name, hint, optional, v.duplicable))
