@@ -1,6 +1,8 @@
 """Import every module of a package as a package and run each op whose legacy kernel
 class it defines (legacy mode, one float32 case, a seed fixed), and each op of it no legacy
-kernel serves (a migrated one: its PHI kernel, `phi` mode); print what happened as JSON.
+kernel serves (a migrated one: its PHI kernel, `phi` mode); print what happened as JSON,
+with where each kernel class importing it registered lives (`registered`, `homeless`:
+`migrate_helpers.write_tree` checks that a `--write` gives each a row).
 
 `python package_probe.py ROOT PACKAGE`: ROOT is the folder holding PACKAGE. Run in a
 subprocess by tests/migrate/test_migrate_package.py, before and after a `--write`, so a
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -58,7 +61,48 @@ def probe(root: Path, package: str) -> dict[str, dict[str, object]]:
     infos = sorted({k for r, k in added if r is OP_INFOS})
     phi_ran = {op: run(op, "phi") for op in infos
                if OP_INFOS.info(op).module.startswith(package + ".") and op not in ran}
-    return {"imported": imported, "ran": ran, "phi_ran": phi_ran}
+    named, homeless = _homes(root, package, {id(c): c for c in (
+        OP_KERNELS[k] for r, k in added if r is OP_KERNELS)}.values())
+    return {"imported": imported, "ran": ran, "phi_ran": phi_ran, "registered": named,
+            "homeless": homeless}
+
+
+def _homes(root: Path, package: str, classes: object) -> tuple[list[list[str]], list[str]]:
+    """(file relative to `root`, module-level name) of each kernel class of `classes` the
+    package's modules bind: by a class statement, else by an assignment (a factory's class,
+    not a re-export), else a class statement of its name that its module rebound (a
+    decorator handing back something else), else a class statement's body holding it (its
+    dotted path, `RollOp.Kernel`); and the classes of the package bound to no such name."""
+    mods = [m for n, m in sorted(sys.modules.items()) if n == package
+            or n.startswith(package + ".")]
+    named: set[tuple[str, str]] = set()
+    homeless = []
+    for cls in classes:
+        homes: dict[str, set[tuple[str, str]]] = {"class": set(), "assigned": set()}
+        for mod in mods:
+            file = getattr(mod, "__file__", None)
+            if file is None:
+                continue
+            text = Path(file).read_text()
+            for name, value in vars(mod).items():
+                for kind, spelled in (("class", rf"^class {name}\b"),
+                                      ("assigned", rf"^{name}\s*=")):
+                    if value is cls and re.search(spelled, text, re.M):
+                        homes[kind].add((str(Path(file).relative_to(root)), name))
+        found = homes["class"] or homes["assigned"]
+        home = sys.modules.get(cls.__module__)
+        ours = cls.__module__.split(".")[0] == package and home is not None
+        outer = cls.__qualname__.partition(".")[0]
+        if not found and ours and re.search(rf"^class {cls.__name__}\b",
+                                            Path(home.__file__).read_text(), re.M):
+            found = {(str(Path(home.__file__).relative_to(root)), cls.__name__)}
+        if not found and ours and "<" not in cls.__qualname__ and re.search(
+                rf"^class {outer}\b", Path(home.__file__).read_text(), re.M):
+            found = {(str(Path(home.__file__).relative_to(root)), cls.__qualname__)}
+        named |= found
+        if not found and ours:
+            homeless.append(cls.__qualname__)
+    return sorted([list(n) for n in named]), homeless
 
 
 if __name__ == "__main__":
