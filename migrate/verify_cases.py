@@ -84,6 +84,11 @@ FIXED_SEED = 20230
 SEED_TYPES = (AttrType.INT, AttrType.LONG)
 
 
+def is_seed(name: str) -> bool:
+    """Whether attribute `name` seeds a random op (`seed`, `*_seed`)."""
+    return name == "seed" or name.endswith("_seed")
+
+
 def fix_seeds(proto: Any, attrs: dict[str, Any], given: set[str]) -> None:
     """A seed attribute (`seed`, `*_seed`) left at 0 gets FIXED_SEED, a `fix_seed` flag is
     set, unless the case itself sets them."""
@@ -92,8 +97,7 @@ def fix_seeds(proto: Any, attrs: dict[str, Any], given: set[str]) -> None:
             continue
         if a.name == "fix_seed" and a.type is AttrType.BOOLEAN:
             attrs[a.name] = True
-        elif (a.name == "seed" or a.name.endswith("_seed")) and a.type in SEED_TYPES \
-                and not attrs.get(a.name):
+        elif is_seed(a.name) and a.type in SEED_TYPES and not attrs.get(a.name):
             attrs[a.name] = FIXED_SEED
 
 
@@ -248,7 +252,7 @@ def small_int_attrs(proto: Any, cases: list[Case], dtype: Any) -> list[Case]:
     ints = np.dtype(dtype.to_numpy()).kind in "iu"
     names = [a.name for a in proto.attrs if a.type in SEED_TYPES
              and not (a.extra or a.quant or a.generated)
-             and not (a.name == "seed" or a.name.endswith("_seed") or a.name.endswith("dtype"))]
+             and not (is_seed(a.name) or a.name.endswith("dtype"))]
     out = []
     for name in names:
         for value in SMALL_ATTR_VALUES:
@@ -331,7 +335,7 @@ def other_values(name: str, fallback: Any) -> list[Any]:
     fixed, as `fix_seeds` gives them (an unfixed seed draws other numbers on each side)."""
     if name == "fix_seed" and isinstance(fallback, bool):
         return [True]
-    if (name == "seed" or name.endswith("_seed")) and type(fallback) is int:
+    if is_seed(name) and type(fallback) is int:
         return [FIXED_SEED]
     if isinstance(fallback, bool):
         return [fallback, not fallback]
