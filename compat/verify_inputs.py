@@ -19,7 +19,7 @@ from phi.core.dense_tensor import DenseTensor
 
 DEFAULT_SHAPE: tuple[int, ...] = (3, 4)
 #: Tried in turn for ops without cases, until one makes a valid call.
-DEFAULT_SHAPES: tuple[tuple[int, ...], ...] = (DEFAULT_SHAPE, (2, 3, 4, 4), (6,))
+DEFAULT_SHAPES: tuple[tuple[int, ...], ...] = (DEFAULT_SHAPE, (2, 3, 4, 4), (6,), (2, 3, 5))
 #: Input slots holding indices: fed small int64 values by default.
 INDEX_SLOTS = frozenset({"Ids", "Index", "Indices", "Label", "Labels", "Length", "Lengths"})
 

@@ -9,7 +9,10 @@ no kernel instance, the call cannot read a kernel's counter. Read as such, by Li
 - a name bound only by `import m` / `import m as x` statements (a module);
 - the execution context handed to a kernel's compute(), `ctx` and its array module
   `ctx.xp`: a name bound only as the second parameter of a method `compute` of a class, or
-  as a parameter annotated `ExecutionContext` (that class holds no kernel instance).
+  as a parameter annotated `ExecutionContext` (that class holds no kernel instance);
+- the `self` of a method of a plain class (`attribute_reads.plain_classes`: no class
+  derives from it), given by the caller: a name bound only as the first parameter of an
+  undecorated method of such a class.
 
 Anything else (`self`, a parameter, a local, an attribute) may be a kernel instance.
 """
@@ -34,7 +37,8 @@ _LITERALS = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.
 class Receivers:
     """The metadata of one module, to judge the receivers of its `getattr` calls."""
 
-    def __init__(self, module: cst.Module) -> None:
+    def __init__(self, module: cst.Module, plain: frozenset[str] = frozenset()) -> None:
+        self.plain = plain
         wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
         self.scopes = wrapper.resolve(ScopeProvider)
         self.parents = wrapper.resolve(ParentNodeProvider)
@@ -48,14 +52,42 @@ class Receivers:
                 and call.args and call.args[0].keyword is None and not call.args[0].star
                 and self._bindings(func) == {"BuiltinAssignment"}):
             return False
-        obj = call.args[0].value
+        return self.harmless_object(call.args[0].value)
+
+    def harmless_object(self, obj: cst.BaseExpression) -> bool:
+        """Whether `obj` is provably no kernel instance (the kinds of the module doc)."""
         if isinstance(obj, _LITERALS):
             return True
         if isinstance(obj, cst.Attribute) and obj.attr.value == "xp":
             return isinstance(obj.value, cst.Name) and self._is_context(obj.value)
         if isinstance(obj, cst.Name):
-            return self._is_module(obj) or self._is_context(obj)
+            return self._is_module(obj) or self._is_context(obj) or self._is_plain_self(obj)
         return False
+
+    def _is_plain_self(self, name: cst.Name) -> bool:
+        cls = self.method_class(name)
+        return cls is not None and cls.name.value in self.plain
+
+    def method_class(self, name: cst.Name) -> cst.ClassDef | None:
+        """The class `name` is the `self` of: every binding of it is the first parameter
+        of an undecorated method of that class (a `def` of its body); else None."""
+        found = self._assignments(name)
+        classes = {id(c): c for a in found
+                   if (c := self._self_of(getattr(a, "node", None))) is not None}
+        if not found or len(classes) != 1 or any(
+                not isinstance(getattr(a, "node", None), cst.Param) for a in found):
+            return None
+        return next(iter(classes.values()))
+
+    def _self_of(self, param: object) -> cst.ClassDef | None:
+        if not isinstance(param, cst.Param):
+            return None
+        function = self.parents.get(self.parents.get(param))
+        if not (isinstance(function, cst.FunctionDef) and not function.decorators
+                and function.params.params and function.params.params[0] is param):
+            return None
+        cls = self.parents.get(self.parents.get(function))
+        return cls if isinstance(cls, cst.ClassDef) else None
 
     def _assignments(self, name: cst.Name) -> list:
         scope = self.scopes.get(name)

@@ -33,6 +33,7 @@ from migrate.grads import (
 from migrate.has_attr_folds import fold_has_attr
 from migrate.helper_objects import held_helpers, inline_helpers
 from migrate.inert_bases import INERT_ABC, abc_metaclass, abstract_left
+from migrate.kept_contexts import kept_contexts, kept_note, read_kept, without_keeping
 from migrate.kernel_bindings import (
     RebindError,
     check_bindings,
@@ -238,13 +239,24 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
         mk.notes.append(memo_note(memos, compute.params.params[0].name.value))
     held = held_helpers(mk.info, mro, mk.members, init.function if init else None, compute)
     stored: dict[str, str] = {}
+    if init is not None and init.function is None:
+        raise SkipError(f"{init.owner.name.value} binds __init__ to something other than a "
+                        "method")
+    # `self._ctx = ctx` first in compute(), read for messages: read as what it is
+    mk.kept, not_kept = kept_contexts(mk.info, mro, init.function if init else None, compute)
+    if mk.kept:
+        compute = without_keeping(compute)
+        compute = compute.with_changes(body=read_kept(
+            compute.body, mk.kept, compute.params.params[0].name.value,
+            compute.params.params[1].name.value, mk.op_type))
+        mk.notes.append(kept_note(mk.kept, compute.params.params[0].name.value))
     if init is not None:  # only kernels stored to be composed are read
-        if init.function is None:
-            raise SkipError(f"{init.owner.name.value} binds __init__ to something other "
-                            "than a method")
+        assert init.function is not None
         counters, not_counters = write_only_counters(mk.info, mro, init.function, compute)
-        stored = stored_kernels(mro, init.function, compute, counters, not_counters,
-                                set(held) | {mm.attr for mm in memos})
+        not_dropped = {**{a: f"not a write-only counter: {w}" for a, w in not_counters.items()},
+                       **{a: f"not a context kept for messages: {w}" for a, w in not_kept.items()}}
+        stored = stored_kernels(mro, init.function, compute, counters, not_dropped,
+                                set(held) | {mm.attr for mm in memos} | mk.kept)
         if counters:
             compute = drop_counters(compute, counters)
             mk.notes.append(counter_note(counters, compute.params.params[0].name.value))

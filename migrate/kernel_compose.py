@@ -49,7 +49,7 @@ def composed_callee(call: cst.Call) -> str | None:
 
 
 def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.FunctionDef,
-                   counters: set[str] | None = None, not_counters: dict[str, str] | None = None,
+                   counters: set[str] | None = None, not_dropped: dict[str, str] | None = None,
                    helpers: set[str] = frozenset()  # type: ignore[assignment]
                    ) -> dict[str, str]:
     """`{"_sum": "SumSqKernel"}` for an `__init__` (of a class of `mro`) that only calls
@@ -58,8 +58,9 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
     `compute` only runs on its context (`self._sum.compute(ctx)`): each such call is the
     composition `SumSqKernel().compute(ctx)` (the kernels are stateless once migrated).
     `counters` are attributes of write-only counters (`write_only_counters`), whose store
-    is passed over; `not_counters` says why a number stored is not one; `helpers` are
-    attributes holding helper objects (`helper_objects.held_helpers`), whose store is too.
+    is passed over; `not_dropped` says why a literal stored is not such a counter (nor a
+    context kept, `kept_contexts`), in words; `helpers` are attributes whose store is passed
+    over too (helper objects, `helper_objects.held_helpers`; memos; contexts kept).
     SkipError naming the statement for anything else."""
     owner = next(c for c in mro if init in c.body.body)
     why = f"{owner.name.value} defines __init__ (instance state or behaviour beyond compute"
@@ -91,8 +92,8 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
             continue
         state = _instance_state(mro, owner, me, small)
         if state:
-            why = (not_counters or {}).get(counter_store(small, me) or "")
-            raise SkipError(f"{state}; not a write-only counter: {why}" if why else state)
+            why = (not_dropped or {}).get(counter_store(small, me) or "")
+            raise SkipError(f"{state}; {why}" if why else state)
         raise SkipError(f"{why}: `{code_of(small).strip()}`; only storing kernels it "
                         "composes, `self.k = OtherKernel()`, is read)")
     for cls in mro:

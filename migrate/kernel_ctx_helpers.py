@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 import libcst.matchers as m
 
-from migrate.fstring_fields import FieldMerges
+from migrate.constant_folds import SubstitutionFolds
 from migrate.has_attr_folds import fold_has_attr, returned_test
+from migrate.kept_contexts import read_kept
 from migrate.kernel_model import SkipError
 from migrate.kernel_prepass import constant_reader, inline_name_constants, unroll_names
 from migrate.kernel_tidy import fold_dead_branches
@@ -144,6 +145,8 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
         source = fold_module_switches(where, fn, source)
         source = fold_dead_branches(fold_has_attr(mk.proto, source, ctx_param, mk.fallbacks,
                                                   constant_reader(where, source)))
+        if helper_self is not None:
+            source = read_kept(source, mk.kept, helper_self, None, mk.op_type)
         for attr in _attr_names(source, ctx_param):
             if attr in mk.dtype_attrs:
                 raise SkipError(f"passes ctx to {name}(), which reads attribute '{attr}' raw "
@@ -250,6 +253,10 @@ def _literal_slot_args(fn: cst.FunctionDef, plain: list[cst.Param], call: cst.Ca
     named = {c.args[0].value.value for c in m.findall(  # type: ignore[attr-defined]
         fn.body, m.Call(func=m.Attribute(value=m.Name(ctx)), args=[m.Arg(value=m.Name()),
                                                                     m.ZeroOrMore()]))}
+    # a parameter in a name computed from it (`ctx.output(slot or self.OUT)`)
+    within = {n.value for c in m.findall(fn.body, m.Call(  # type: ignore[attr-defined]
+        func=m.Attribute(value=m.Name(ctx)), args=[m.Arg(value=~m.Name()), m.ZeroOrMore()]))
+        for n in load_names(c.args[0].value)}  # type: ignore[attr-defined]
     bound = store_names(fn.body, outer_only=False)
     out: set[int] = set()
     computed: tuple[str, cst.BaseExpression] | None = None
@@ -257,6 +264,11 @@ def _literal_slot_args(fn: cst.FunctionDef, plain: list[cst.Param], call: cst.Ca
     for i, param in enumerate(plain):
         name = param.name.value
         if name in bound or name == ctx or m.findall(fn.body, m.Param(name=m.Name(name))):
+            continue
+        if name in within and name not in named:  # its literal, folded in the name
+            given = call.args[i].value if i < len(call.args) else param.default
+            if given is not None and is_literal(given):
+                out.add(i)
             continue
         if name in fallbacks and name not in named:  # `attr_or(ctx, "gamma", 3.0)`: 3.0
             given = call.args[i].value if i < len(call.args) else param.default
@@ -385,9 +397,10 @@ class _Renamed(cst.CSTTransformer):
         return updated_node
 
 
-class _Literals(FieldMerges):
-    """Each read of a parameter replaced by the string literal the call gives it (merged
-    into the text of an f-string whose field it is: `fstring_fields`)."""
+class _Literals(SubstitutionFolds):
+    """Each read of a parameter replaced by the literal the call gives it (merged into the
+    text of an f-string whose field it is: `fstring_fields`; what it makes of the
+    expressions around it folded: `constant_folds`, `slot or "Out"` given None is "Out")."""
 
     def __init__(self, loads: set[cst.Name], values: dict[str, cst.BaseExpression]) -> None:
         super().__init__()

@@ -18,6 +18,7 @@ from migrate.fstring_fields import FieldMerges, field_text_of, spelled_for_old_p
 from migrate.function_tables import function_table
 from migrate.grads import GradPlan
 from migrate.has_attr_folds import Fallbacks, why_undecided
+from migrate.kept_contexts import read_kept
 from migrate.kernel_ctx_helpers import lift_ctx_helper
 from migrate.kernel_model import (
     ATTR_HINTS,
@@ -253,6 +254,7 @@ class KernelMigration:
         self.members: dict[str, Member] = {}
         self.mro: list[cst.ClassDef] = []  # the kernel's classes, in MRO order
         self.lifting: set[tuple[str, str]] = set()  # helpers being lifted (recursion guard)
+        self.kept: set[str] = set()  # attributes compute() keeps its context in
         self.module_imports: set[str] = set()  # `import M` the kernel needs (builtins)
         self.helpers: list[tuple[str, cst.FunctionDef]] = []
         self.candidates = tensor_attr_candidates(proto)
@@ -511,7 +513,9 @@ class KernelMigration:
             raise SkipError(f"helper {name}() calls itself through self (recursion)")
         self.lifting.add(key)
         try:
-            body = fn.body.visit(Rewriter(self, None, self_param or "", cls))
+            body = fn.body if self_param is None else read_kept(
+                fn.body, self.kept, self_param, None, self.op_type)
+            body = body.visit(Rewriter(self, None, self_param or "", cls))
         finally:
             self.lifting.discard(key)
         if self_param is not None and any(n.value == self_param for n in load_names(body)):

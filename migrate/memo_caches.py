@@ -29,7 +29,7 @@ compute() then reads the computation itself. The reading is strict (`fold_memos`
 - the cached value is never written into (`written_into`): nothing stores into it or a
   name it flows to, calls a mutating method of it, augments it or hands it to a function
   other than numpy's and the pure builtins;
-- no module of the tree mentions the attribute otherwise (`write_only_counters.tree_reads`:
+- no module of the tree mentions the attribute otherwise (`attribute_reads.tree_reads`:
   a cache read by anything outside the kernel), the class body binds the dict as `{}` and
   `__init__` the lazy value as `None`.
 
@@ -48,13 +48,13 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import MetadataWrapper, ParentNodeProvider
 
+from migrate.attribute_reads import tree_reads
 from migrate.class_members import _fixed_function, is_immutable
 from migrate.kernel_model import SkipError
 from migrate.name_bindings import top_level_bindings
 from migrate.names import load_names, store_names
 from migrate.static import ModuleInfo
 from migrate.static_refs import FunctionRef, UnresolvableError, code_of, dotted
-from migrate.write_only_counters import tree_reads
 
 
 class MemoKind(Enum):

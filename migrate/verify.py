@@ -44,6 +44,7 @@ from migrate.verify_cases import (
     small_int_attrs,
     small_ints,
     trailing_inputs,
+    unit_inputs,
     without_each_optional_output,
 )
 from migrate.verify_session import ModuleRunError, brief, module_session, rendered, written_op_defs
@@ -282,6 +283,7 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
     cases += small_int_attrs(fwd_proto or proto, cases, dtype)
     cases += rank_lists(fwd_proto or proto, cases)
     cases += trailing_inputs(fwd_proto or proto, cases)
+    cases += unit_inputs(fwd_proto or proto, cases, dtype)
     rejected: list[str] = []
     raised = 0  # of the rejected: how many the legacy op raised on
     # derived cases: the first plain one the legacy op accepts; the LoD ones only when

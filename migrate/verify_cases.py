@@ -11,8 +11,10 @@ of the first (`label_inputs`: X's leading dims, ids in [0, X.shape[-1])); then w
 int attribute set to a small positive value (`small_int_attrs`: 1 to 4, an integer
 dtype's inputs in [0, that value)); with each list attribute left empty set to ones, one
 or two per axis (`rank_lists`: pads); with the other inputs shaped as trailing dims of
-the first (`trailing_inputs`: a vector, a bias). When none
-is accepted the kernel is `unverified: no valid inputs (why)`, not `errored`.
+the first (`trailing_inputs`: a vector, a bias, a matrix product's operand); with the
+inputs in [0, 1) (`unit_inputs`: probabilities); the LoD cases with a value per sequence
+in the other inputs (`_lod_cases`). When none is accepted the kernel is `unverified: no
+valid inputs (why)`, not `errored`.
 """
 
 from __future__ import annotations
@@ -302,7 +304,8 @@ def rank_lists(proto: Any, cases: list[Case]) -> list[Case]:
 def trailing_inputs(proto: Any, cases: list[Case]) -> list[Case]:
     """The plain derived `cases` again with every required input after the first that they
     leave to the dtype shaped as trailing dims of the first (its last dim, its second, all
-    but its first: a vector, a per-channel bias, a per-sample weight), as fallbacks: an op
+    but its first: a vector, a per-channel bias, a per-sample weight) or as the first with
+    its last two dims swapped (a matrix product's right operand), as fallbacks: an op
     pairing a matrix with a vector raises on every case feeding both the same shape.
     Generic: which input is which follows the proto's order alone."""
     required = [v.name for v in proto.inputs if not (v.dispensable or v.duplicable)]
@@ -312,12 +315,37 @@ def trailing_inputs(proto: Any, cases: list[Case]) -> list[Case]:
         shape = case.default_shape
         if not case.derived or case.lod or case.fallback or len(shape) < 2 or len(fed) < 2:
             continue
-        for tail in dict.fromkeys((shape[-1:], shape[1:2], shape[1:])):
+        swapped = (*shape[:-2], shape[-1], shape[-2])  # a matrix product's right operand
+        tails = [shape[-1:], shape[1:2], shape[1:]] + ([swapped] if swapped != shape else [])
+        for tail in dict.fromkeys(tails):
             specs = {name: {"shape": tail} for name in fed[1:]}
             out.append(replace(case, name=f"{case.name}, {', '.join(fed[1:])} of shape "
                                f"{list(tail)}", inputs={**case.inputs, **specs},
                                fallback=True))
     return out
+
+def unit_inputs(proto: Any, cases: list[Case], dtype: Any) -> list[Case]:
+    """For a floating `dtype` under test, the plain derived `cases` again with each required
+    input they leave to the dtype drawn in [0, 1) (probabilities, a domain of logarithms and
+    roots), as fallbacks: an op checking its inputs are such raises on the default ones (in
+    [-2, 2)). Nothing for another dtype."""
+    if np.dtype(dtype.to_numpy()).kind not in "fc":
+        return []
+    out = []
+    for case in cases:
+        if not case.derived or case.lod or case.fallback:
+            continue
+        specs = dict(case.inputs)
+        for v in proto.inputs:
+            if v.dispensable or v.name in specs:
+                continue
+            spec = {"shape": case.default_shape, "low": 0.0, "high": 1.0}
+            specs[v.name] = [spec, dict(spec)] if v.duplicable else spec
+        if specs != case.inputs:
+            out.append(replace(case, name=f"{case.name}, inputs in [0, 1)", inputs=specs,
+                               fallback=True))
+    return out
+
 
 #: (shape, LoD) of the derived LoD cases, tried after the plain ones: one level over the
 #: first dim with an empty sequence, two levels, one level on a vector.
@@ -346,26 +374,36 @@ def other_values(name: str, fallback: Any) -> list[Any]:
 
 def _lod_cases(proto: Any, counts: list[int]) -> list[Case]:
     """Derived cases whose required tensor inputs (not the index slots) carry a LoD over
-    their first dim (a sequence op refuses an input without one)."""
+    their first dim (a sequence op refuses an input without one); then, as fallbacks, the
+    first such input with the LoD and each other one holding a value per sequence, of
+    shape `[sequences]` then `[sequences, 1]` (a per-sequence scale or length)."""
     listed_outputs = [v.name for v in proto.outputs if v.duplicable]
     attrs = default_case_specs(proto)[0][2]
-    out = []
+    required = [v for v in proto.inputs if not v.dispensable]
+    tensors = [v.name for v in required if v.name not in INDEX_SLOTS]
+    out, per_sequence = [], []
     for shape, lod in LOD_CASES:
-        specs: dict[str, Any] = {}
-        for v in proto.inputs:
-            if v.dispensable:
-                continue
-            spec: dict[str, Any] = (
-                {"shape": shape, "dtype": "int64", "low": 0, "high": 2}
-                if v.name in INDEX_SLOTS else
-                {"shape": shape, "lod": [list(level) for level in lod]})
-            specs[v.name] = [spec, dict(spec)] if v.duplicable else spec
-        for n in counts:
-            outputs = {slot: n for slot in listed_outputs}
-            label = f"derived: shape {list(shape)}, LoD {lod}" + (
-                f", {n} per output list" if listed_outputs else "")
-            out.append(Case(label, specs, dict(attrs), outputs, None, shape, True, lod=True))
-    return out
+        nseq = len(lod[-1]) - 1
+        variants: list[tuple[str, tuple[int, ...] | None]] = [("", None)] + [
+            (f", {', '.join(tensors[1:])} of shape {list(s)}", s)
+            for s in ((nseq,), (nseq, 1)) if len(tensors) > 1]
+        for note, each in variants:
+            specs: dict[str, Any] = {}
+            for v in required:
+                spec: dict[str, Any] = (
+                    {"shape": shape, "dtype": "int64", "low": 0, "high": 2}
+                    if v.name in INDEX_SLOTS else
+                    {"shape": each} if each is not None and v.name != tensors[0] else
+                    {"shape": shape, "lod": [list(level) for level in lod]})
+                specs[v.name] = [spec, dict(spec)] if v.duplicable else spec
+            for n in counts:
+                outputs = {slot: n for slot in listed_outputs}
+                label = f"derived: shape {list(shape)}, LoD {lod}" + (
+                    f", {n} per output list" if listed_outputs else "") + note
+                (per_sequence if each else out).append(Case(
+                    label, specs, dict(attrs), outputs, None, shape, True, lod=True,
+                    fallback=each is not None))
+    return out + per_sequence
 
 
 #: a kernel's source reading or writing a LoD (`x.lod`, `set_lod`, `ctx.lod(...)`)

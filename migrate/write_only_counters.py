@@ -11,11 +11,9 @@ kernel may drop it. The reading is strict; any doubt keeps the kernel's refusal:
 - no class of the MRO defines `__slots__`, `__setattr__` or a class-level `X` (the store
   could then raise or run code);
 - no module of the tree (the outermost package holding the kernel's module; the module
-  alone outside a package) mentions `.X` otherwise, spells the string `"X"`, reaches an
-  attribute by a computed name (`getattr`, `hasattr`, `setattr`, `delattr`,
-  `attrgetter` with a name that is not a literal; `getattr(np, name)` of an object that is
-  provably no kernel instance is no read: `getattr_receivers`), or uses `vars`, `__dict__`,
-  `__getattr__`, `__getattribute__`, `inspect.getmembers`.
+  alone outside a package) may read `.X` otherwise (`attribute_reads.tree_reads`: it
+  mentions `.X`, spells `"X"`, or reaches attributes reflectively or by a computed name of
+  an object that may be a kernel instance).
 
 `write_only_counters` says which `__init__` statements are such counters (or why one is
 not), `drop_counters` takes their bumps out of compute().
@@ -26,16 +24,11 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from migrate.getattr_receivers import Receivers
-from migrate.source_files import compiles, runnable_source
+from migrate.attribute_reads import tree_reads
 from migrate.static import ModuleInfo
-from migrate.static_refs import literal_string
 from migrate.syntax import is_literal
-from migrate.tree_operators import tree_paths
 
 _NUMBER = m.Integer() | m.Float()
-_BY_NAME = ("getattr", "hasattr", "setattr", "delattr", "attrgetter")
-_REFLECTIVE = ("vars", "__dict__", "__getattr__", "__getattribute__", "getmembers")
 _GUARDS = ("__slots__", "__setattr__")
 
 
@@ -46,6 +39,19 @@ def counter_store(small: cst.CSTNode, me: str) -> str | None:
             value=m.Name(me), attr=m.Name()))], value=m.MatchIfTrue(is_literal))):
         return small.targets[0].target.attr.value  # type: ignore[attr-defined]
     return None
+
+
+def guarded(mro: list[cst.ClassDef], attr: str) -> str:
+    """Which class of `mro` defines `__slots__`, `__setattr__` or a class-level `attr` (a
+    store of `self.attr` could then raise or run code, a read find the class's), in words;
+    "" if none does."""
+    for cls in mro:
+        for s in cls.body.body:
+            names = m.findall(s, m.Name()) if not isinstance(s, cst.FunctionDef) else [s.name]
+            hit = [n.value for n in names if n.value in (*_GUARDS, attr)]  # type: ignore[attr-defined]
+            if hit:
+                return f"{cls.name.value} defines `{hit[0]}`"
+    return ""
 
 
 def _is_bump(stmt: cst.CSTNode, me: str, attr: str) -> bool:
@@ -125,12 +131,8 @@ def _not_counter(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionDe
     own = {id(c) for c in mro if info.owner_of(c) is info}
     if not all(id(c) in own for c in mro if m.findall(c, m.Attribute(attr=m.Name(attr)))):
         return f"a class of another module of its MRO names `.{attr}`"
-    for cls in mro:
-        for s in cls.body.body:
-            names = m.findall(s, m.Name()) if not isinstance(s, cst.FunctionDef) else [s.name]
-            hit = [n.value for n in names if n.value in (*_GUARDS, attr)]  # type: ignore[attr-defined]
-            if hit:
-                return f"{cls.name.value} defines `{hit[0]}`"
+    if why := guarded(mro, attr):
+        return why
     bumps = _bumps(compute, attr)
     escapes = _self_escapes(compute)
     if escapes:
@@ -143,62 +145,6 @@ def _not_counter(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionDe
     if sum(1 for s in init.body.body if m.findall(s, m.Attribute(attr=m.Name(attr)))) != 1:
         return f"__init__ names `self.{attr}` more than once"
     return tree_reads(info, attr, allowed)
-
-
-def tree_reads(info: ModuleInfo, attr: str, allowed: set[int]) -> str:
-    """Why a module of the tree holding `info` may read `.attr` of a kernel beyond the
-    `allowed` nodes (of `info.module`), in words; "" if none may (`_reads`)."""
-    if info.path is None:
-        return _reads(info.module, attr, allowed, "this module")
-    here = info.path.resolve()
-    for path, rel in tree_paths(here, include_self=True):
-        if path.resolve() == here:
-            module = info.module
-        else:
-            text = runnable_source(path)
-            if text is None:  # Python could not run it: it reads nothing
-                continue
-            try:
-                module = cst.parse_module(text)
-            except (cst.ParserSyntaxError, RecursionError, ValueError):
-                if not compiles(text):
-                    continue
-                return f"{rel.as_posix()} of the tree cannot be read to rule out a read of it"
-        why = _reads(module, attr, allowed, rel.as_posix())
-        if why:
-            return why
-    return ""
-
-
-def _reads(module: cst.Module, attr: str, allowed: set[int], where: str) -> str:
-    """Why `module` may read `.attr` of a kernel (beyond the `allowed` nodes); "" if not."""
-    for node in m.findall(module, m.Attribute(attr=m.Name(attr))):
-        if id(node) not in allowed:
-            return f"{where} reads `.{attr}` (`{cst.Module([]).code_for_node(node)}`)"
-    for node in m.findall(module, m.SimpleString() | m.ConcatenatedString()):
-        if literal_string(node) == attr:  # type: ignore[arg-type]
-            return f"{where} spells the name '{attr}' as a string"
-    for name in m.findall(module, m.Name() | m.Attribute()):
-        spelled = name.value if isinstance(name, cst.Name) else name.attr.value  # type: ignore[attr-defined]
-        if spelled in _REFLECTIVE:
-            return f"{where} uses `{spelled}`, which may read any attribute"
-    receivers: Receivers | None = None
-    for call in m.findall(module, m.Call()):
-        func = call.func  # type: ignore[attr-defined]
-        spelled = func.value if isinstance(func, cst.Name) else (
-            func.attr.value if isinstance(func, cst.Attribute) else "")
-        if spelled not in _BY_NAME:
-            continue
-        args = call.args  # type: ignore[attr-defined]
-        index = 0 if spelled == "attrgetter" else 1
-        names = args[index:] if spelled == "attrgetter" else args[index:index + 1]
-        if not names or any(a.keyword is not None or a.star or literal_string(a.value) is None
-                            for a in names):
-            receivers = receivers or Receivers(module)
-            if receivers.harmless(call):  # type: ignore[arg-type]
-                continue  # `getattr(np, name)`: of no kernel instance
-            return f"{where} calls {spelled}() with an attribute name it computes"
-    return ""
 
 
 class _DropBumps(cst.CSTTransformer):

@@ -1,0 +1,166 @@
+"""Whether any module of the tree may read attribute `.X` of a kernel instance (issue 23).
+
+Dropping instance state (a write-only counter, a memo, a context kept on `self`) is sound
+only when nothing outside the shapes the codemod reads touches the attribute. A module
+may read it when it:
+
+- mentions `.X` beyond the nodes the caller allows;
+- spells the string `"X"` (anywhere but as the key of a plain object's `__dict__`, below);
+- uses `vars`, `getmembers`, or `__dict__` / `__getattribute__` of an object that may be
+  a kernel instance (a `def __getattr__` / `def __getattribute__` reads nothing itself:
+  what its body reads is checked as any other code);
+- reaches an attribute by a computed name (`getattr`, `hasattr`, `setattr`, `delattr`,
+  `attrgetter` with a name that is not a literal) of an object that may be a kernel
+  instance.
+
+An object is provably no kernel instance when it is a literal, a module, the execution
+context (`getattr_receivers.Receivers`) or the `self` of a method of a *plain class*: a
+class whose statements have no base but `object`, which the tree mentions only by its
+class statements, calls `C(...)` and imports under its own name. Its instances are made by
+calling it, so they are of that class and no other (no class derives from it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import libcst as cst
+import libcst.matchers as m
+
+from migrate.getattr_receivers import Receivers
+from migrate.source_files import compiles, runnable_source
+from migrate.static import ModuleInfo
+from migrate.static_refs import literal_string
+from migrate.tree_operators import tree_paths
+
+_BY_NAME = ("getattr", "hasattr", "setattr", "delattr", "attrgetter")
+_REFLECTIVE = ("vars", "__dict__", "__getattr__", "__getattribute__", "getmembers")
+_DEFINED_ONLY = ("__getattr__", "__getattribute__")  # as a def's name: no read
+
+
+def tree_reads(info: ModuleInfo, attr: str, allowed: set[int],
+               parsed: dict[Path, cst.Module] | None = None,
+               mro: list[cst.ClassDef] | None = None) -> str:
+    """Why a module of the tree holding `info` may read `.attr` of a kernel beyond the
+    `allowed` nodes, in words; "" if none may. The nodes are those of `info.module` and of
+    the modules of `parsed` (by resolved path: the owners of classes of another module);
+    any other module is parsed afresh. With the kernel's `mro` (its classes, of those
+    modules), `self.attr` in a method of a class outside it is no read of the kernel's:
+    the registry makes instances of the kernel's class itself, whose MRO that is."""
+    modules = list(_tree_modules(info, parsed or {}))
+    for _, module in modules:
+        if isinstance(module, str):
+            return module
+    trees = [(rel, mod) for rel, mod in modules if isinstance(mod, cst.Module)]
+    plain = plain_classes([mod for _, mod in trees])
+    for rel, module in trees:
+        why = _reads(module, attr, allowed, rel, plain,
+                     None if mro is None else {id(c) for c in mro})
+        if why:
+            return why
+    return ""
+
+
+def _tree_modules(info: ModuleInfo, parsed: dict[Path, cst.Module]
+                  ) -> Iterator[tuple[str, cst.Module | str]]:
+    """Each module of the tree as (its path, its tree), or a reason it cannot be read."""
+    if info.path is None:
+        yield "this module", info.module
+        return
+    here = info.path.resolve()
+    known = {p.resolve(): mod for p, mod in parsed.items()}
+    known[here] = info.module
+    for path, rel in tree_paths(here, include_self=True):
+        spelled = rel.as_posix()
+        if path.resolve() in known:
+            yield spelled, known[path.resolve()]
+            continue
+        text = runnable_source(path)
+        if text is None:  # Python could not run it: it reads nothing
+            continue
+        try:
+            yield spelled, cst.parse_module(text)
+        except (cst.ParserSyntaxError, RecursionError, ValueError):
+            if compiles(text):
+                yield spelled, f"{spelled} of the tree cannot be read to rule out a read of it"
+
+
+def plain_classes(modules: list[cst.Module]) -> frozenset[str]:
+    """The names of the plain classes of `modules` (see the module doc)."""
+    classes: dict[str, bool] = {}
+    allowed: set[int] = set()
+    for module in modules:
+        for cls in m.findall(module, m.ClassDef()):
+            name = cls.name.value  # type: ignore[attr-defined]
+            ok = all(b.keyword is None and not b.star and m.matches(b.value, m.Name("object"))
+                     for b in cls.bases) and not cls.keywords  # type: ignore[attr-defined]
+            classes[name] = classes.get(name, True) and ok
+            allowed.add(id(cls.name))  # type: ignore[attr-defined]
+        for call in m.findall(module, m.Call()):
+            func = call.func  # type: ignore[attr-defined]
+            allowed.add(id(func.attr) if isinstance(func, cst.Attribute) else id(func))
+        for alias in m.findall(module, m.ImportAlias()):
+            named = alias.name  # type: ignore[attr-defined]
+            last = named.attr if isinstance(named, cst.Attribute) else named
+            asname = alias.asname  # type: ignore[attr-defined]
+            if asname is None or m.matches(asname.name, m.Name(last.value)):
+                allowed.add(id(last))
+                if asname is not None:
+                    allowed.add(id(asname.name))
+    for module in modules:
+        for name in m.findall(module, m.Name(m.MatchIfTrue(lambda v: v in classes))):
+            if id(name) not in allowed:
+                classes[name.value] = False  # type: ignore[attr-defined]
+    return frozenset(n for n, ok in classes.items() if ok)
+
+
+def _reads(module: cst.Module, attr: str, allowed: set[int], where: str,
+           plain: frozenset[str], mro: set[int] | None) -> str:
+    """Why `module` may read `.attr` of a kernel (beyond the `allowed` nodes); "" if not."""
+    receivers: Receivers | None = None
+    for node in m.findall(module, m.Attribute(attr=m.Name(attr))):
+        if id(node) in allowed:
+            continue
+        value = node.value  # type: ignore[attr-defined]
+        if mro is not None and isinstance(value, cst.Name):
+            receivers = receivers or Receivers(module, plain)
+            cls = receivers.method_class(value)
+            if cls is not None and id(cls) not in mro:
+                continue  # the self of another class's method
+        return f"{where} reads `.{attr}` (`{cst.Module([]).code_for_node(node)}`)"
+    passed: set[int] = set()  # `obj.__dict__` of plain objects, and their literal keys
+    defined = {id(f.name) for f in m.findall(module, m.FunctionDef())}  # type: ignore[attr-defined]
+    for node in m.findall(module, m.Attribute(attr=m.Name("__dict__"))):
+        receivers = receivers or Receivers(module, plain)
+        if receivers.harmless_object(node.value):  # type: ignore[attr-defined]
+            passed |= {id(node), id(node.attr)}  # type: ignore[attr-defined]
+    for sub in m.findall(module, m.Subscript()):
+        if id(sub.value) in passed:  # type: ignore[attr-defined]
+            passed |= {id(s) for e in sub.slice  # type: ignore[attr-defined]
+                       for s in m.findall(e, m.SimpleString())}
+    for node in m.findall(module, m.SimpleString() | m.ConcatenatedString()):
+        if literal_string(node) == attr and id(node) not in passed:  # type: ignore[arg-type]
+            return f"{where} spells the name '{attr}' as a string"
+    for name in m.findall(module, m.Name() | m.Attribute()):
+        if id(name) in passed or (id(name) in defined and name.value in _DEFINED_ONLY):  # type: ignore[attr-defined]
+            continue
+        spelled = name.value if isinstance(name, cst.Name) else name.attr.value  # type: ignore[attr-defined]
+        if spelled in _REFLECTIVE:
+            return f"{where} uses `{spelled}`, which may read any attribute"
+    for call in m.findall(module, m.Call()):
+        func = call.func  # type: ignore[attr-defined]
+        spelled = func.value if isinstance(func, cst.Name) else (
+            func.attr.value if isinstance(func, cst.Attribute) else "")
+        if spelled not in _BY_NAME:
+            continue
+        args = call.args  # type: ignore[attr-defined]
+        index = 0 if spelled == "attrgetter" else 1
+        names = args[index:] if spelled == "attrgetter" else args[index:index + 1]
+        if not names or any(a.keyword is not None or a.star or literal_string(a.value) is None
+                            for a in names):
+            receivers = receivers or Receivers(module, plain)
+            if receivers.harmless(call):  # type: ignore[arg-type]
+                continue  # `getattr(np, name)`: of no kernel instance
+            return f"{where} calls {spelled}() with an attribute name it computes"
+    return ""

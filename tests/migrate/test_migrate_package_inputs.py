@@ -1,0 +1,62 @@
+"""Verify's fallback inputs for ops whose own rules refuse the plain derived ones
+(tests/migrate/corpus/pkg_inputs, issue 23): a matrix product needing `W` shaped
+`[K, M]` for an `X` of `[N, K]` (the first input with its last two dims swapped), a
+rank-3 signal (a default shape of rank 3), a sequence op needing one value per sequence
+of its LoD input, an op checking its input holds probabilities (inputs in [0, 1)). Each
+is verified on the first case its legacy op accepts, and migrates."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from migrate_helpers import assert_nothing_broken, verified_rows, write_copy
+
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from migrate.verify_cases import derived_cases, trailing_inputs, unit_inputs
+from phi.common import DataType
+
+PACKAGE = "pkg_inputs"
+OPS = {"InProductKernel": "in_product", "InSignalPeakKernel": "in_signal_peak",
+       "InSequenceScaleKernel": "in_sequence_scale", "InOddsKernel": "in_odds"}
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return write_copy(tmp_path_factory.mktemp("inputs"), PACKAGE)
+
+
+def test_every_op_is_verified_on_a_fallback_and_migrates(written: dict[str, Any]) -> None:
+    rows = verified_rows(written)
+    assert {k: (r["status"], r["op"]) for k, r in rows.items()} == {
+        k: ("migrated", op) for k, op in OPS.items()}
+    for row in rows.values():
+        assert {(v["dtype"], v["status"]) for v in row["verify"]} == {
+            ("FLOAT32", "identical"), ("FLOAT64", "identical")}, row
+    assert_nothing_broken(written, OPS.values())
+
+
+def _proto(*inputs: str) -> Any:
+    class Maker(OpProtoAndCheckerMaker):
+        def make(self) -> None:
+            for name in inputs:
+                self.add_input(name, "")
+            self.add_output("Out", "")
+
+    return Maker("probe").build()
+
+
+def test_the_fallbacks_are_what_their_names_say() -> None:
+    proto = _proto("X", "W")
+    plain = [c for c in derived_cases(proto) if not c.lod]
+    swapped = [c for c in trailing_inputs(proto, plain) if c.name.endswith("[4, 3]")]
+    assert [c.inputs for c in swapped] == [{"W": {"shape": (4, 3)}}]
+    units = unit_inputs(proto, plain, DataType.FLOAT32)
+    assert units and all(c.fallback and c.name.endswith("inputs in [0, 1)") for c in units)
+    assert all(s["low"] == 0.0 and s["high"] == 1.0 for c in units for s in c.inputs.values())
+    assert unit_inputs(proto, plain, DataType.INT32) == []
+    per_sequence = [c for c in derived_cases(proto) if c.lod and c.fallback]
+    first = per_sequence[0]
+    assert "lod" in first.inputs["X"] and first.inputs["W"] == {"shape": (3,)}, first
+    assert {tuple(c.inputs["W"]["shape"]) for c in per_sequence} == {(3,), (3, 1)}
+    assert not [c for c in derived_cases(_proto("X")) if c.fallback]  # nothing to give
