@@ -32,10 +32,11 @@ A kernel of the tree held so, `self._mean = MeanKernel()` (no argument), whose m
 other than compute() are called, `self._mean.reduce(xp, a, axes, True)` (issue 23, cm41; a
 class of another module, `from .binary import HypotKernel`, found through the tree's imports
 as a base is, `tree_bases.base_class`: cm45), is read alike when no class of its MRO (across
-the tree) defines `__init__` or another dunder that makes instances: each method called is
-found through the held class's MRO and lifted
-as that class sees it (`KernelMigration.helper` of a migration of the held class: its
-constants inlined, the methods it calls through `self` lifted too), and the call becomes
+the tree) defines a dunder that makes instances, but an `__init__` only calling the
+base's and storing literals (`self._ctx = None`: the methods lifted cannot read them):
+each method called is found through the held class's MRO and lifted as that class sees
+it (`KernelMigration.helper` of a migration of the held class: its constants inlined,
+the methods it calls through `self` lifted too), and the call becomes
 the lifted function's, `_reduce(xp, a, axes, True)`; a method reading anything else of
 `self` is refused as a lifted helper is ("helper reduce() uses self (instance state)").
 A method lifted from a class of another module reads that module's names: each is imported
@@ -50,6 +51,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate.class_members import Member, class_members
+from migrate.kernel_compose import base_init
 from migrate.kernel_model import SkipError
 from migrate.kernel_rewrite import KernelMigration
 from migrate.names import store_names
@@ -59,6 +61,7 @@ from migrate.static_refs import UnresolvableError, code_of, dotted, literal_stri
 from migrate.super_helpers import check_unshadowed
 from migrate.syntax import is_literal
 from migrate.tree_bases import base_class, transplant_imports, tree_mro
+from migrate.write_only_counters import counter_store
 
 _INTROSPECTION = ("setattr", "delattr", "vars", "__dict__", "__setattr__", "__class__")
 _INSTANCE_DUNDERS = ("__init__", "__new__", "__call__", "__getattr__", "__getattribute__",
@@ -203,11 +206,36 @@ def _kernel_mro(info: ModuleInfo, name: str, said: str, made: cst.Call
         raise SkipError(f"{said}, a kernel built with arguments")
     members = class_members(tree.classes)
     for dunder in _INSTANCE_DUNDERS:
+        if dunder == "__init__" and dunder in members and _stores_literals(
+                tree.classes, members[dunder]):
+            continue  # `self._ctx = None`: what its methods lifted cannot read anyway
         if dunder in members:
             raise SkipError(f"{said}: {members[dunder].owner.name.value} defines {dunder}, "
                             "so the object may keep state; one object per kernel and one "
                             "per call would compute differently")
     return tree.classes
+
+
+def _stores_literals(mro: list[cst.ClassDef], member: Member) -> bool:
+    """`__init__` (`member`, the only one of `mro`) only calls the base's `__init__` and
+    stores literals on the instance: building the object does nothing else."""
+    fn = member.function
+    if fn is None or fn.decorators or len(fn.params.params) != 1 or fn.params.star_arg \
+            is not cst.MaybeSentinel.DEFAULT or fn.params.kwonly_params or fn.params.star_kwarg:
+        return False
+    if sum(any(isinstance(s, cst.FunctionDef) and s.name.value == "__init__"
+               for s in c.body.body) for c in mro) != 1:
+        return False
+    me = fn.params.params[0].name.value
+    for i, stmt in enumerate(fn.body.body):
+        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+            return False
+        small = stmt.body[0]
+        if not ((i == 0 and m.matches(small, m.Expr(m.SimpleString())))
+                or base_init(small, mro, member.owner, me)
+                or counter_store(small, me) is not None):
+            return False
+    return True
 
 
 def _lift_held(mk: KernelMigration, held_mro: list[cst.ClassDef], method: str) -> str:

@@ -77,7 +77,7 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
             stmt.body) == 1 else stmt
         if i == 0 and m.matches(small, m.Expr(m.SimpleString() | m.ConcatenatedString())):
             continue  # its docstring
-        if _base_init(small, mro, owner, me):
+        if base_init(small, mro, owner, me):
             continue
         if m.matches(small, m.Assign(targets=[m.AssignTarget(m.Attribute(
                 value=m.Name(me), attr=m.Name(m.MatchIfTrue(lambda a: a in helpers))))])):
@@ -106,7 +106,7 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
     return stored
 
 
-def _base_init(small: cst.CSTNode, mro: list[cst.ClassDef], owner: cst.ClassDef,
+def base_init(small: cst.CSTNode, mro: list[cst.ClassDef], owner: cst.ClassDef,
                me: str) -> bool:
     """`small` calls the base's `__init__` with no argument: `super().__init__()`,
     `super(C, self).__init__()` (C `owner` or a class after it in `mro`) or

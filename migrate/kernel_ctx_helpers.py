@@ -559,7 +559,9 @@ def _check_reads(mk: KernelMigration, home: ModuleInfo, fn: cst.FunctionDef,
     where = home.path.name if home.path is not None else "another module"
     # the form of a class's builder reads the class where its `cls` stood (a name no node
     # of the module holds, so no scope of it finds)
-    reads = global_reads(home, fn) | ({built} if built else set())  # type: ignore[arg-type]
+    # (by the def in its class: the form's body is new nodes where `cls` was spelled)
+    source = next((f for f, form in _BUILDERS.values() if form is fn), fn)
+    reads = global_reads(home, source) | ({built} if built else set())  # type: ignore[arg-type]
     for read in sorted(reads & kept):
         theirs = origin_of(home.path, read) if home.path else None
         # a name bound here only by an import the reading of a factory's class added is

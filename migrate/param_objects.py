@@ -434,8 +434,8 @@ def _attributes_only(expr: cst.BaseExpression, ctx: str) -> bool:
 
 
 def _check_methods(cls: cst.ClassDef, skip: set[str], where: str) -> None:
-    """SkipError when a method of `cls` (but `skip`) is decorated or mutates its
-    instance."""
+    """SkipError when a method of `cls` (but `skip`) is decorated (but as a static method,
+    class method or property) or mutates its instance."""
     name = cls.name.value
     for fn_name, fn in _methods(cls).items():
         if fn_name in skip:
@@ -443,7 +443,7 @@ def _check_methods(cls: cst.ClassDef, skip: set[str], where: str) -> None:
         decorators = [dotted(d.decorator) for d in fn.decorators]
         if decorators in (["staticmethod"], ["classmethod"]):
             continue
-        if fn.decorators or not fn.params.params:
+        if (fn.decorators and decorators != ["property"]) or not fn.params.params:
             raise SkipError(f"hands ctx to {name} ({where}), whose method {fn_name}() is "
                             "decorated or takes no self")
         why = method_state(fn)
@@ -468,8 +468,11 @@ def _built(home: ModuleInfo, cls: cst.ClassDef, method: str, where: str) -> Para
     made = _small(last)
     if static and sum(name in store_names(s) for s in home.module.body) != 1:
         raise SkipError(f"{said}, whose module binds {name} besides its class statement")
+    # its shape only: a lifted builder's object is built and read at run time as before,
+    # so a field changed (by the builder itself, `p.windows = ...`) matters only to BUILT
     try:
-        spec = spec_class(home.ev, ClassRef(name, home.path.resolve() if home.path else None))
+        spec = spec_class(home.ev, ClassRef(name, home.path.resolve() if home.path else None),
+                          checked=False)
     except UnresolvableError as exc:
         raise SkipError(f"{said}: {exc}") from None
     _check_methods(cls, {"__init__", method}, where)
@@ -497,6 +500,10 @@ def _built(home: ModuleInfo, cls: cst.ClassDef, method: str, where: str) -> Para
         if value is None:
             return lifted  # a field computed from ctx reads some other way
         given[key] = value
+    try:
+        check_unchanged(spec)  # each read of a field becomes its expression: none changes
+    except UnresolvableError as exc:
+        raise SkipError(f"{said}: {name} is no spec class the codemod reads: {exc}") from None
     return ParamObject(name, ParamShape.BUILT, ctx,
                        tuple((f.name, given.get(f.name) or _default(f, said))
                              for f in spec.fields))

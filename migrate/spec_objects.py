@@ -99,15 +99,23 @@ def _home(ev: Any, ref: ClassRef) -> Any:
     return ev if same else ev._other(ref.path)
 
 
-def spec_class(ev: Any, ref: ClassRef, call: cst.Call | None = None, explain: bool = True
-               ) -> SpecClass:
+def spec_class(ev: Any, ref: ClassRef, call: cst.Call | None = None, explain: bool = True,
+               checked: bool = True) -> SpecClass:
     """The spec class `ref` names (read in its module); UnresolvableError saying why it is
     none (unless `explain` is off and it holds no values the codemod reads: then naming
-    `call`, as for any call it cannot read)."""
+    `call`, as for any call it cannot read). Not `checked`: its shape only, a field changed
+    in the tree allowed (`check_unchanged` is the caller's to run where it matters)."""
     home = _home(ev, ref)
     cls = home.classes.get(ref.name)
     if cls is None:
         raise UnresolvableError(f"`{ref.name}` is a class the codemod cannot read")
+    if not checked:
+        try:
+            kind, fields = _shape(home, cls)
+        except UnresolvableError as exc:
+            raise UnresolvableError(f"{ref.name} is no spec class the codemod reads: "
+                                    f"{exc}") from None
+        return SpecClass(ref, kind, tuple(fields), cls, home)
     key = ref.name
     memo = _SPECS.setdefault(home, {})
     if key not in memo:

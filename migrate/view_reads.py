@@ -2,7 +2,9 @@
 `v = AttrView(ctx, alpha=1.0)` is what the view's `__getattr__` returns for "alpha".
 
 A view is a plain class (`param_objects` checks its bases) whose body holds only
-`__init__` and `__getattr__` (and a docstring):
+`__init__` and `__getattr__` (and a docstring, class constants, a `__setattr__` or
+`__delattr__` that only raises, plain methods: a read of one is refused as of any name the
+class binds):
 
 * `__init__(self, ctx)` or `__init__(self, ctx, **defaults)` storing ctx on the instance
   (`self._ctx = ctx`) and, with `**defaults`, the keywords (`self._defaults = defaults`, or
@@ -34,7 +36,7 @@ import libcst.matchers as m
 from migrate.kernel_model import SkipError
 from migrate.names import store_names
 from migrate.static_refs import UnresolvableError, code_of, is_plain_value, literal_string
-from migrate.syntax import body_statements, first_line, is_literal
+from migrate.syntax import body_statements, first_line, is_literal, substitute_names
 
 #: what `__getattr__` evaluates to on a path that raises
 _RAISES = "raises"
@@ -91,10 +93,14 @@ def view_reader(mro: list[cst.ClassDef], said: str,
                     "__init__", "__getattr__") and not stmt.decorators:
                 methods.setdefault(stmt.name.value, stmt)
             elif not (m.matches(stmt, m.SimpleStatementLine([m.Pass() | m.Expr(m.Ellipsis())]))
-                      or (constant is not None and _class_constant(stmt))):
+                      or (constant is not None and _class_constant(stmt))
+                      or _inert_method(stmt)):
                 raise SkipError(f"{said} that also runs `{first_line(stmt)}` in its body "
-                                "(only __init__ storing ctx, __getattr__ reading it and class "
-                                "constants are read)")
+                                "(only __init__ storing ctx, __getattr__ reading it, class "
+                                "constants, plain methods and a __setattr__ that only raises "
+                                "are read)")
+    # `self.__dict__["_ctx"] = ctx` (past a `__setattr__` that raises) is `self._ctx = ctx`
+    methods = {name: _by_attribute(fn) for name, fn in methods.items()}
     ctx, kept, defaults, table, keywords = _init(methods.get("__init__"), said, constant)
     getattr_ = methods["__getattr__"]
     p = getattr_.params
@@ -113,12 +119,29 @@ def view_reader(mro: list[cst.ClassDef], said: str,
         body = body[:aliases[0][0]] + body[aliases[0][0] + 1:]
     else:
         alias = ""
+    if defaults:  # `d = self._defaults` then `name in d`: read as `self._defaults`
+        body = _field_alias(body, me, defaults)
     if ({me, looked} | ({alias} if alias else set())) & store_names(
             cst.IndentedBlock(body=body), outer_only=False):
         raise SkipError(f"{said} whose __getattr__ rebinds {me}, {looked} or its ctx")
     members = frozenset(n for cls in mro for s in cls.body.body for n in store_names(s))
     return ViewReader(mro[0].name.value, ctx, kept, defaults, me, looked, tuple(body), said,
                       table, keywords, alias, members)
+
+
+def _inert_method(stmt: cst.BaseStatement) -> bool:
+    """An undecorated method no read runs: a plain one (a read of its name is refused, as of
+    any name the class binds) or a `__setattr__` / `__delattr__` that only raises (the view
+    is read-only)."""
+    if not isinstance(stmt, cst.FunctionDef) or stmt.decorators:
+        return False
+    name = stmt.name.value
+    if not name.startswith("__"):
+        return True
+    body = [s for i, s in enumerate(body_statements(stmt)) if not (i == 0 and m.matches(
+        s, m.SimpleStatementLine([m.Expr(m.SimpleString() | m.ConcatenatedString())])))]
+    return name in ("__setattr__", "__delattr__") and len(body) == 1 and m.matches(
+        body[0], m.SimpleStatementLine([m.Raise()]))
 
 
 def _class_constant(stmt: cst.BaseStatement) -> bool:
@@ -132,6 +155,50 @@ def _class_constant(stmt: cst.BaseStatement) -> bool:
     else:
         return False
     return isinstance(target, cst.Name) and (is_literal(value) or isinstance(value, cst.Dict))
+
+
+def _by_attribute(fn: cst.FunctionDef) -> cst.FunctionDef:
+    """Method `fn` with each `self.__dict__["name"]` (self its first parameter, the key a
+    literal identifier) spelled `self.name`: the same slot of the instance."""
+    if not fn.params.params:
+        return fn
+    me = fn.params.params[0].name.value
+
+    class ByAttribute(cst.CSTTransformer):
+        def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript  # noqa: N802
+                            ) -> cst.BaseExpression:
+            if not m.matches(updated, m.Subscript(
+                    value=m.Attribute(value=m.Name(me), attr=m.Name("__dict__")),
+                    slice=[m.SubscriptElement(m.Index(m.SimpleString()))])):
+                return updated
+            key = literal_string(updated.slice[0].slice.value)  # type: ignore[attr-defined]
+            if not key or not key.isidentifier() or key.startswith("__"):
+                return updated
+            return cst.Attribute(value=cst.Name(me), attr=cst.Name(key))
+
+    return cst.ensure_type(fn.visit(ByAttribute()), cst.FunctionDef)
+
+
+def _field_alias(body: list[cst.BaseStatement], me: str, field: str
+                 ) -> list[cst.BaseStatement]:
+    """`body` without a top-level `X = self.field` (X bound nowhere else in it, read
+    nowhere before it), each later read of X spelled `self.field`; else as it is."""
+    for i, stmt in enumerate(body):
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(
+            stmt.body) == 1 else None
+        if not m.matches(small, m.Assign(targets=[m.AssignTarget(m.Name())], value=m.Attribute(
+                value=m.Name(me), attr=m.Name(field)))):
+            continue
+        name = cst.ensure_type(cst.ensure_type(small, cst.Assign).targets[0].target,
+                               cst.Name).value
+        rest = cst.IndentedBlock(body=[*body[:i], *body[i + 1:]])
+        if name in store_names(rest, outer_only=False) or any(
+                n.value == name for s in body[:i] for n in m.findall(s, m.Name())):
+            return body
+        spelled = cst.Attribute(value=cst.Name(me), attr=cst.Name(field))
+        after = [substitute_names(s, {name: spelled}) for s in body[i + 1:]]
+        return [*body[:i], *after]
+    return body
 
 
 def _ctx_alias(stmt: cst.BaseStatement, me: str, kept: str) -> str:

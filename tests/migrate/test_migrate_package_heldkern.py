@@ -27,9 +27,8 @@ from migrate_helpers import (
 
 PACKAGE = "pkg_heldkern"
 _FLOATS = {"CPU": ["FLOAT32", "FLOAT64"]}
-_COUNTED = ("holds a kernel object `self._mean = CountingKernel()`: CountingKernel defines "
-            "__init__, so the object may keep state; one object per kernel and one per call "
-            "would compute differently")
+_COUNTED = ("holds a kernel CountingKernel and calls its reduce(): helper reduce() uses self "
+            "(instance state)")
 _LOGGED = ("holds a kernel LoggedMeanKernel and calls its reduce(): reads class attribute "
            "self.HISTORY = [], which is not an immutable constant")
 EXPECTED = {"ops.py": {
@@ -40,9 +39,13 @@ EXPECTED = {"ops.py": {
     "CountedCenterKernel": ("skipped", "hk_counted_center", _COUNTED, {}),
     "LoggedMeanKernel": ("skipped", "hk_logged_mean", "reads class attribute self.HISTORY", {}),
     "LoggedCenterKernel": ("skipped", "hk_logged_center", _LOGGED, {}),
+    "TaggedMeanKernel": ("migrated", "hk_tagged_mean", "migrated; drops the write-only counter",
+                         _FLOATS),
+    "TaggedCenterKernel": ("migrated", "hk_tagged_center", "", _FLOATS),
 }}
 LEGACY = frozenset({"hk_counting", "hk_counted_center", "hk_logged_mean", "hk_logged_center"})
-CASES = {op: [{}, {"w": -1.5}] for op in ("hk_mean", "hk_center", "hk_spread")}
+CASES = {op: [{}, {"w": -1.5}] for op in ("hk_mean", "hk_center", "hk_spread",
+                                          "hk_tagged_mean", "hk_tagged_center")}
 
 
 def _run(root: Path, mode: str) -> Any:

@@ -47,9 +47,8 @@ _HANDED = ("uses parameter object `p` (ClipParams, built by its classmethod from
            "x.data, p)` (the object escapes)")
 _CHECKED = ("hands ctx to CheckedClipParams (CheckedClipParams.from_ctx(ctx)): "
             "CheckedClipParams is no spec class the codemod reads: it defines `__post_init__`")
-_WIDENING = ("hands ctx to WideningParams (WideningParams.from_ctx(ctx)): WideningParams is no "
-             "spec class the codemod reads: `self.hi = self.hi + by` (params.py) may change a "
-             "field of one of its instances")
+_WIDENING = ("hands ctx to WideningParams (WideningParams.from_ctx(ctx)), which keeps state "
+             "its methods mutate: widen() runs `self.hi = self.hi + by`")
 _TRACING = ("hands ctx to TracingView (TracingView(ctx)), an attribute view whose __getattr__ "
             "does more than return `self._ctx.attr(name)`")
 _KEEPING = ("hands ctx to KeepingSettings (KeepingSettings(ctx)), which keeps the "
@@ -71,6 +70,7 @@ EXPECTED = {
         "CheckedClipKernel": ("skipped", "pp_checked_clip", _CHECKED, {}),
         "WideningClipKernel": ("skipped", "pp_widening_clip", _WIDENING, {}),
         "SpecBandKernel": ("migrated", "pp_spec_band", _KEPT, _FLOATS),
+        "WindowClipKernel": ("migrated", "pp_window_clip", _KEPT, _FLOATS),
     },
     "acts.py": {
         "ViewAffineKernel": ("migrated", "pp_view_affine", "", _FLOATS),
@@ -201,6 +201,29 @@ class View:
         if name in self._defaults:
             return self._defaults[name]
         raise AttributeError(f"no attribute {name}")
+'''
+#: a read-only view: its own slots set through `__dict__` past a `__setattr__` that raises,
+#: the defaults read through a local, a plain method of its own
+_SEALED = '''
+class View(object):
+    def __init__(self, ctx, **defaults):
+        self.__dict__["_ctx"] = ctx
+        self.__dict__["_defaults"] = defaults
+
+    def __getattr__(self, name):
+        ctx = self.__dict__["_ctx"]
+        if ctx.has_attr(name):
+            return ctx.attr(name)
+        defaults = self.__dict__["_defaults"]
+        if name in defaults:
+            return defaults[name]
+        raise AttributeError(name)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("View is read-only")
+
+    def get(self, name, default=None):
+        return getattr(self, name, default)
 '''
 _TRIED = '''
 class View(object):
@@ -357,9 +380,17 @@ class Settings:
     (_DEFAULTED.replace("    def __init__(self, ctx, **defaults):",
                         "    alpha = 0.25\n\n    def __init__(self, ctx, **defaults):"),
      "v = View(ctx)", "v.alpha", "which is an attribute the class body of View binds"),
+    # a method of its own: the class may hold it, a read of it is refused
     (_DEFAULTED.replace("        self._defaults = defaults\n", "        self._defaults = "
                         "defaults\n\n    def alpha(self):\n        return 1\n"),
-     "v = View(ctx)", "v.alpha", "that also runs `def alpha(self):`"),
+     "v = View(ctx)", "v.alpha", "which is an attribute the class body of View binds"),
+    (_DEFAULTED.replace("        self._defaults = defaults\n", "        self._defaults = "
+                        "defaults\n\n    def __len__(self):\n        return 1\n"),
+     "v = View(ctx)", "v.alpha", "that also runs `def __len__(self):`"),
+    (_SEALED, "v = View(ctx, alpha=0.5)", "v.alpha", ""),
+    (_SEALED, "v = View(ctx)", "v.get('alpha')", "which is an attribute the class body"),
+    (_SEALED.replace('raise AttributeError("View is read-only")', "print(name)"),
+     "v = View(ctx)", "v.alpha", "that also runs `def __setattr__(self, name, value):`"),
     # an object read once where it is built: its field's ctx read
     (_VIEW, "pass", "View(ctx).alpha", ""),
     (_PARAMS, "pass", "Params.from_ctx(ctx).alpha + Params.from_ctx(ctx).bias", ""),

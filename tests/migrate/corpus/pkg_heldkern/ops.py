@@ -1,8 +1,10 @@
 """Team K: `CenterKernel` holds a `MeanKernel` (`self._mean = MeanKernel()` in `__init__`)
 and calls its `reduce`, a plain method reading only class constants and another method;
-`SpreadKernel` holds one as a class attribute. Negative twins: a held kernel whose
-`__init__` keeps a counter (`CountingKernel`), and one whose `reduce` appends to a
-class-level list (`LoggedMeanKernel`)."""
+`SpreadKernel` holds one as a class attribute. `TaggedCenterKernel` holds
+one whose `__init__` only stores a literal (`self.label = "mean"`) its `reduce` never reads.
+Negative twins: a held kernel whose `reduce` bumps a counter its `__init__` starts
+(`CountingKernel`), and one whose `reduce` appends to a class-level list
+(`LoggedMeanKernel`)."""
 
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
@@ -113,6 +115,30 @@ class LoggedCenterKernel(OpKernel):
         out[...] = x.data - self._mean.reduce(ctx.xp, x.data) * ctx.attr("w")
 
 
+class TaggedMeanKernel(OpKernel):
+    def __init__(self):
+        super().__init__()
+        self.label = "mean"
+
+    def reduce(self, xp, a):
+        return xp.mean(a)
+
+    def compute(self, ctx):
+        x = ctx.input("X")
+        out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
+        out[...] = self.reduce(ctx.xp, x.data)
+
+
+class TaggedCenterKernel(OpKernel):
+    def __init__(self):
+        self._mean = TaggedMeanKernel()
+
+    def compute(self, ctx):
+        x = ctx.input("X")
+        out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
+        out[...] = x.data - self._mean.reduce(ctx.xp, x.data) * ctx.attr("w")
+
+
 register_operator("hk_mean", WeightOp, WeightMaker)
 register_operator("hk_center", WeightOp, WeightMaker)
 register_operator("hk_spread", WeightOp, WeightMaker)
@@ -120,6 +146,8 @@ register_operator("hk_counting", WeightOp, WeightMaker)
 register_operator("hk_counted_center", WeightOp, WeightMaker)
 register_operator("hk_logged_mean", WeightOp, WeightMaker)
 register_operator("hk_logged_center", WeightOp, WeightMaker)
+register_operator("hk_tagged_mean", WeightOp, WeightMaker)
+register_operator("hk_tagged_center", WeightOp, WeightMaker)
 for _dt in FLOATS:
     register_op_kernel("hk_mean", "CPU", MeanKernel, _dt)
     register_op_kernel("hk_center", "CPU", CenterKernel, _dt)
@@ -128,3 +156,5 @@ for _dt in FLOATS:
     register_op_kernel("hk_counted_center", "CPU", CountedCenterKernel, _dt)
     register_op_kernel("hk_logged_mean", "CPU", LoggedMeanKernel, _dt)
     register_op_kernel("hk_logged_center", "CPU", LoggedCenterKernel, _dt)
+    register_op_kernel("hk_tagged_mean", "CPU", TaggedMeanKernel, _dt)
+    register_op_kernel("hk_tagged_center", "CPU", TaggedCenterKernel, _dt)

@@ -1,8 +1,9 @@
 """Team P: clip-like kernels, each reading min/max (and slope) through a parameter record.
 
 Records come from `params` (by name, and through the module as `P`) or are local
-(`_Band`); `SpecBandKernel`'s record is built by a classmethod that computes (lifted as a
-helper). The four kernels before it are the ones review flagged: one keeps its record on the
+(`_Band`); `SpecBandKernel`'s and `WindowClipKernel`'s records are built by classmethods
+that compute (lifted as helpers, reading helpers of `params`). The four kernels before them
+are the ones review flagged: one keeps its record on the
 kernel, one hands it to a helper, two use records `params` keeps for them.
 """
 
@@ -115,6 +116,14 @@ class WideningClipKernel(OpKernel):
         out[...] = ctx.xp.clip(x.data, p.lo, p.hi)
 
 
+class WindowClipKernel(OpKernel):
+    def compute(self, ctx):
+        x = ctx.input("X")
+        spec = P.WindowSpec.from_ctx(ctx, len(x.dims))
+        out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
+        out[...] = ctx.xp.clip(x.data, spec.lo, spec.hi) * spec.span + spec.width
+
+
 _KERNELS = {
     "pp_clip": ClipKernel,
     "pp_band": BandKernel,
@@ -124,6 +133,7 @@ _KERNELS = {
     "pp_checked_clip": CheckedClipKernel,
     "pp_widening_clip": WideningClipKernel,
     "pp_spec_band": SpecBandKernel,
+    "pp_window_clip": WindowClipKernel,
 }
 for _op in _KERNELS:
     register_operator(_op, RangeOp, RangeMaker)
@@ -136,3 +146,4 @@ for _dt in FLOATS:
     register_op_kernel("pp_checked_clip", "CPU", CheckedClipKernel, _dt)
     register_op_kernel("pp_widening_clip", "CPU", WideningClipKernel, _dt)
     register_op_kernel("pp_spec_band", "CPU", SpecBandKernel, _dt)
+    register_op_kernel("pp_window_clip", "CPU", WindowClipKernel, _dt)

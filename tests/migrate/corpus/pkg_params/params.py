@@ -2,7 +2,8 @@
 
 `ClipParams` (a frozen dataclass, keywords) and `LeakyParams` (a plain value class,
 positional, with a fallback when the desc lacks the attribute) are what we use, and
-`BandSpec` for the band kernels (its builder works the band out from the input's rank); the
+`BandSpec` for the band kernels (its builder works the band out from the input's rank, with
+a helper of this module), `WindowSpec` (filled in after it is built, a property); the
 other two are kept for the kernels that still need them: `CheckedClipParams` validates
 itself after construction, `WideningParams` can be widened in place.
 """
@@ -49,9 +50,36 @@ class BandSpec:
             lo, hi = hi, lo
         axes = []
         for i in range(rank):
-            if i % 2 == 0:
+            if _even(i):
                 axes.append(i)
         return cls(lo, hi, tuple(axes))
+
+
+def _even(i):
+    return i % 2 == 0
+
+
+def _spanned(rank):
+    return max(rank - 1, 1)
+
+
+@dataclass
+class WindowSpec:
+    """A clip window and the axes it spans, which its builder fills in after building it."""
+
+    lo: float
+    hi: float
+    span: int = 0
+
+    @classmethod
+    def from_ctx(cls, ctx, rank):
+        spec = cls(ctx.attr("min"), ctx.attr("max"))
+        spec.span = _spanned(rank)
+        return spec
+
+    @property
+    def width(self):
+        return self.hi - self.lo
 
 
 @dataclass(frozen=True)
