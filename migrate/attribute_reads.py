@@ -15,9 +15,9 @@ may read it when it:
 
 An object is provably no kernel instance when it is a literal, a module, the execution
 context (`getattr_receivers.Receivers`) or the `self` of a method of a *plain class*: a
-class whose statements have no base but `object`, which the tree mentions only by its
-class statements, calls `C(...)` and imports under its own name. Its instances are made by
-calling it, so they are of that class and no other (no class derives from it).
+class whose bases are `object` or plain classes, which the tree mentions only by its class
+statements, calls `C(...)`, imports under its own name and as a base of plain classes. Its
+instances are made by calling it or a plain class deriving from it: no kernel is one.
 """
 
 from __future__ import annotations
@@ -87,32 +87,41 @@ def _tree_modules(info: ModuleInfo, parsed: dict[Path, cst.Module]
 
 
 def plain_classes(modules: list[cst.Module]) -> frozenset[str]:
-    """The names of the plain classes of `modules` (see the module doc)."""
-    classes: dict[str, bool] = {}
-    allowed: set[int] = set()
+    """The names of the plain classes of `modules` (see the module doc): a class whose
+    bases are `object` or plain classes, mentioned only by its class statements, calls,
+    imports under its own name and as a base of plain classes (to a fixed point)."""
+    statements = [c for module in modules for c in m.findall(module, m.ClassDef())]
+    named: dict[str, list[cst.ClassDef]] = {}
+    for cls in statements:
+        named.setdefault(cls.name.value, []).append(cls)  # type: ignore[attr-defined]
+    allowed: set[int] = {id(c.name) for c in statements}  # type: ignore[attr-defined]
     for module in modules:
-        for cls in m.findall(module, m.ClassDef()):
-            name = cls.name.value  # type: ignore[attr-defined]
-            ok = all(b.keyword is None and not b.star and m.matches(b.value, m.Name("object"))
-                     for b in cls.bases) and not cls.keywords  # type: ignore[attr-defined]
-            classes[name] = classes.get(name, True) and ok
-            allowed.add(id(cls.name))  # type: ignore[attr-defined]
         for call in m.findall(module, m.Call()):
             func = call.func  # type: ignore[attr-defined]
             allowed.add(id(func.attr) if isinstance(func, cst.Attribute) else id(func))
         for alias in m.findall(module, m.ImportAlias()):
-            named = alias.name  # type: ignore[attr-defined]
-            last = named.attr if isinstance(named, cst.Attribute) else named
+            named_ = alias.name  # type: ignore[attr-defined]
+            last = named_.attr if isinstance(named_, cst.Attribute) else named_
             asname = alias.asname  # type: ignore[attr-defined]
             if asname is None or m.matches(asname.name, m.Name(last.value)):
-                allowed.add(id(last))
-                if asname is not None:
-                    allowed.add(id(asname.name))
-    for module in modules:
-        for name in m.findall(module, m.Name(m.MatchIfTrue(lambda v: v in classes))):
-            if id(name) not in allowed:
-                classes[name.value] = False  # type: ignore[attr-defined]
-    return frozenset(n for n, ok in classes.items() if ok)
+                allowed |= {id(last)} | ({id(asname.name)} if asname is not None else set())
+    mentions = [n for module in modules
+                for n in m.findall(module, m.Name(m.MatchIfTrue(lambda v: v in named)))
+                if id(n) not in allowed]
+    plain = {name for name, classes in named.items()
+             if all(not c.keywords for c in classes)}  # type: ignore[attr-defined]
+    while True:
+        bases = {id(b.value): cls for cls in statements for b in cls.bases}  # type: ignore[attr-defined]
+        gone = {n.value for n in mentions  # type: ignore[attr-defined]
+                if not (id(n) in bases and bases[id(n)].name.value in plain)}  # type: ignore[attr-defined]
+        gone |= {cls.name.value for cls in statements  # type: ignore[attr-defined]
+                 if not all(b.keyword is None and not b.star and (  # type: ignore[attr-defined]
+                     m.matches(b.value, m.Name("object"))
+                     or (isinstance(b.value, cst.Name) and b.value.value in plain))
+                     for b in cls.bases)}  # type: ignore[attr-defined]
+        if not gone & plain:
+            return frozenset(plain)
+        plain -= gone
 
 
 def _reads(module: cst.Module, attr: str, allowed: set[int], where: str,
