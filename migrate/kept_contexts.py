@@ -197,6 +197,7 @@ class _KeptReads(SubstitutionFolds):
         super().__init__()
         self.kept, self.me, self.ctx, self.op_type = kept, me, ctx, op_type
         self.quotes: list[str] = []
+        self.spelled = False  # the op's type spelled
 
     def _kept(self) -> m.BaseMatcherNode:
         return m.Name(m.MatchIfTrue(lambda a: a in self.kept))
@@ -219,6 +220,7 @@ class _KeptReads(SubstitutionFolds):
         if self.ctx is None and m.matches(updated, m.Attribute(value=self._mine(),
                                                                attr=m.Name("op_type"))):
             quote = "'" if self.quotes and '"' in self.quotes[-1] else '"'
+            self.spelled = True
             return self.substituted(cst.SimpleString(f"{quote}{self.op_type}{quote}"))
         return updated
 
@@ -230,14 +232,18 @@ class _KeptReads(SubstitutionFolds):
         return super().leave_Comparison(original, updated)
 
 
-def read_kept(body: Any, kept: set[str], me: str, ctx: str | None, op_type: str) -> Any:
+def read_kept(body: Any, mk: Any, me: str, ctx: str | None = None) -> Any:
     """`body` (compute()'s, its context `ctx`; a helper method's, `ctx` None) with the
-    context kept in `me.X` (X in `kept`) read as the module doc says, and the branches
-    that decides folded."""
+    context kept in `me.X` (X in `mk.kept`, of migration `mk`) read as the module doc says,
+    and the branches that decides folded; the op's type spelled marks `mk.spells_op`."""
+    kept = mk.kept
     if not kept or not m.findall(body, m.Attribute(value=m.Name(me), attr=m.Name(
             m.MatchIfTrue(lambda a: a in kept)))):
         return body
-    return fold_dead_branches(body.visit(_KeptReads(kept, me, ctx, op_type)))
+    reads = _KeptReads(kept, me, ctx, mk.op_type)
+    out = fold_dead_branches(body.visit(reads))
+    mk.spells_op |= reads.spelled
+    return out
 
 
 def kept_note(kept: set[str], me: str) -> str:

@@ -247,8 +247,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     if mk.kept:
         compute = without_keeping(compute)
         compute = compute.with_changes(body=read_kept(
-            compute.body, mk.kept, compute.params.params[0].name.value,
-            compute.params.params[1].name.value, mk.op_type))
+            compute.body, mk, compute.params.params[0].name.value,
+            compute.params.params[1].name.value))
         mk.notes.append(kept_note(mk.kept, compute.params.params[0].name.value))
     if init is not None:  # only kernels stored to be composed are read
         assert init.function is not None
@@ -381,7 +381,7 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
                           node, mk.helpers, list(mk.folds.values()), mk.hints,
                           [c.name.value for c in mro], set(mk.module_imports),
                           mk.grad.op_def if mk.grad is not None else None, set(mk.composes),
-                          set(mk.function_imports), list(mk.notes))
+                          set(mk.function_imports), list(mk.notes), mk.spells_op)
 
 
 def _read_names(mk: KernelMigration, block: cst.CSTNode, ctx: str) -> set[str]:

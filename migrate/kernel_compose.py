@@ -227,8 +227,8 @@ def composable(info: ModuleInfo, kf: KernelFunction) -> Composable:
             why = f"takes attribute '{p.slot}' as a DataType"
     for cls in kf.source_classes:
         node = info.classes.get(cls)
-        if not why and node is not None and m.findall(node, m.Attribute(
-                attr=m.Name("op_type"))):
+        if not why and (kf.spells_op or (node is not None and m.findall(node, m.Attribute(
+                attr=m.Name("op_type"))))):
             why = f"spells ctx.op_type as its own op '{kf.op_type}'"
     reads = tuple((p.kind, p.slot, p.is_list, p.attr_type) for p in kf.params)
     return Composable(kf.func_name, kf.op_type, reads, why)

@@ -145,8 +145,8 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
         source = fold_module_switches(where, fn, source)
         source = fold_dead_branches(fold_has_attr(mk.proto, source, ctx_param, mk.fallbacks,
                                                   constant_reader(where, source)))
-        if helper_self is not None:
-            source = read_kept(source, mk.kept, helper_self, None, mk.op_type)
+        if helper_self:
+            source = read_kept(source, mk, helper_self)
         for attr in _attr_names(source, ctx_param):
             if attr in mk.dtype_attrs:
                 raise SkipError(f"passes ctx to {name}(), which reads attribute '{attr}' raw "

@@ -92,6 +92,8 @@ class KernelFunction:
     function_imports: set[tuple[str, str]] = field(default_factory=set)
     #: what the migration leaves out that the row says (a write-only counter dropped)
     notes: list[str] = field(default_factory=list)
+    #: it spells the op's type as a literal (`ctx.op_type`, a context kept for messages)
+    spells_op: bool = False
 
 
 @dataclass

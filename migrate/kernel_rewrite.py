@@ -110,6 +110,7 @@ class Rewriter(FieldMerges):
             if attr == "dev_ctx":
                 return self.mk.dev_ctx()
             if attr == "op_type":
+                self.mk.spells_op = True
                 quote = "'" if self._fstring_quotes and '"' in self._fstring_quotes[-1] else '"'
                 return self.substituted(cst.SimpleString(f"{quote}{self.mk.op_type}{quote}"))
             if attr in _CTX_RUNTIME:
@@ -255,6 +256,7 @@ class KernelMigration:
         self.mro: list[cst.ClassDef] = []  # the kernel's classes, in MRO order
         self.lifting: set[tuple[str, str]] = set()  # helpers being lifted (recursion guard)
         self.kept: set[str] = set()  # attributes compute() keeps its context in
+        self.spells_op = False  # the op's type spelled as a literal somewhere
         self.module_imports: set[str] = set()  # `import M` the kernel needs (builtins)
         self.helpers: list[tuple[str, cst.FunctionDef]] = []
         self.candidates = tensor_attr_candidates(proto)
@@ -513,8 +515,7 @@ class KernelMigration:
             raise SkipError(f"helper {name}() calls itself through self (recursion)")
         self.lifting.add(key)
         try:
-            body = fn.body if self_param is None else read_kept(
-                fn.body, self.kept, self_param, None, self.op_type)
+            body = fn.body if self_param is None else read_kept(fn.body, self, self_param)
             body = body.visit(Rewriter(self, None, self_param or "", cls))
         finally:
             self.lifting.discard(key)

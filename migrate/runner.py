@@ -31,7 +31,6 @@ from migrate.kernel import PASSES_CTX
 from migrate.live_registrations import BOOKED_MIGRATED, read_live, unread
 from migrate.op_kernel_tables import expand_op_tables, table_templates
 from migrate.records import FileResult, Foreign, ForwardKernel, KernelRecord, LiveFacts
-from migrate.registration_effects import KEPT_REGISTERED
 from migrate.source_files import SourceError, digest_of, read_source
 from migrate.source_limits import nesting_problem, size_problem
 from migrate.split_ops import name_split_blockers, split_exclusions
@@ -155,8 +154,7 @@ def migrate_file(path_text: str, exclude: dict[str, str] | None = None,
     for r in result.records:
         if r.status is KernelStatus.MIGRATED and r.kernel in result.kept_for:
             kept = f"class kept for {result.kept_for[r.kernel]}"
-            r.reason = (f"{r.reason}; {kept}" if r.reason.startswith(KEPT_REGISTERED)
-                        else f"migrated; {kept}")
+            r.reason = f"{r.reason}; {kept}" if r.reason else f"migrated; {kept}"
     return result
 
 

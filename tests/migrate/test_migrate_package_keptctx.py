@@ -5,7 +5,8 @@ keeps no state a PHI kernel needs: the kernel migrates with the store dropped, t
 type spelled in its messages. A kernel overriding compute() reads `self._ctx` there as its
 context. A plain class of the tree keeping a context in its `__dict__` reads no kernel's.
 Anything else (the context read otherwise in a helper, by another module, a nested run)
-keeps the kernel legacy with the reason named.
+keeps the kernel legacy with the reason named, as does a kernel running the migrated one on
+its own context (the messages would name the other op).
 """
 
 from __future__ import annotations
@@ -30,11 +31,14 @@ REAL = {"CPU": ["FLOAT32", "FLOAT64"]}
 MIGRATED = {"kc_scale", "kc_gauge"}
 DROPS = "drops the context kept in `self._ctx`"
 #: each op with attribute sets to run before and after the write (one raising through fail())
-RUNS = {"kc_scale": [{"factor": -1.0}, {"factor": 3.0}], "kc_gauge": [{}]}
+RUNS = {"kc_scale": [{"factor": -1.0}, {"factor": 3.0}], "kc_gauge": [{}],
+        "kc_rescale": [{"factor": -1.0}, {"factor": 3.0}]}
+COMPOSED = ("composes KcScaleKernel().compute(ctx), whose new kernel kc_scale_kernel spells "
+            "ctx.op_type as its own op 'kc_scale'")
 
 
 def _run(root: Path, mode: str) -> Any:
-    return run_package_ops(root, [PACKAGE], RUNS, mode)
+    return run_package_ops(root, [PACKAGE], RUNS, mode, frozenset({"kc_rescale"}))
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +48,10 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 def test_both_kernels_migrate_with_the_context_dropped(written: dict[str, Any]) -> None:
     rows = verified_rows(written)
-    assert set(rows) == {"KcScaleKernel", "KcGaugeKernel"}
+    assert set(rows) == {"KcScaleKernel", "KcGaugeKernel", "KcRescaleKernel"}
+    # its messages would name kc_scale where the legacy run names kc_rescale: not composed
+    assert (rows["KcRescaleKernel"]["status"], COMPOSED in rows["KcRescaleKernel"]["reason"]
+            ) == ("skipped", True), rows["KcRescaleKernel"]
     for kernel, op in (("KcScaleKernel", "kc_scale"), ("KcGaugeKernel", "kc_gauge")):
         row = rows[kernel]
         assert (row["status"], row["op"], row["dtypes"]) == ("migrated", op, REAL), row
@@ -60,6 +67,7 @@ def test_the_messages_name_the_op_as_before(written: dict[str, Any]) -> None:
     before, after = written["before_ops"], written["after_ops"]
     assert before == after, (before, after)
     assert "kc_scale: factor must be >= 0, got -1.0" in str(before), before
+    assert "kc_rescale: factor must be >= 0, got -1.0" in str(after), after
 
 
 def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[str, Any]
