@@ -67,7 +67,9 @@ def test_a_second_run_changes_nothing(written: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize(("peek", "module"), [
     ("def peek(obj, name):\n    return getattr(obj, name)\n", "peek.py"),
-    ("class Shown:\n    def show(self, name):\n        return getattr(self, name)\n", "peek.py"),
+    # a class handed out by name: anything may derive from it, a kernel too
+    ("class Shown:\n    def show(self, name):\n        return getattr(self, name)\n\n\n"
+     "PEEKERS = [Shown]\n", "peek.py"),
     ("import numpy as np\nnp = object()\n\ndef peek(name):\n    return getattr(np, name)\n",
      "peek.py"),
     ("def peek(ctx, name):\n    return getattr(ctx.xp, name)\n", "peek.py"),
@@ -135,6 +137,8 @@ register_op_kernel("cnt", "CPU", CountKernel, DataType.FLOAT32)
     "def f(name):\n    return getattr((1, 2), name), getattr('ab', name), getattr({}, name)",
     "def f(ctx: Ctx, name):\n    return getattr(ctx, name), getattr(ctx.xp, name)",
     "class K:\n    def compute(self, ctx):\n        return getattr(ctx.xp, ctx.attr('f'))",
+    # the self of a plain class (only called and derived by plain classes): no kernel
+    "class K:\n    def compute(self, ctx):\n        return getattr(self, ctx.attr('f'))",
 ])
 def test_a_lookup_on_no_kernel_instance_is_no_read(extra: str) -> None:
     rec = migrate(LONE.format(extra=extra)).records[0]
@@ -148,7 +152,10 @@ def test_a_lookup_on_no_kernel_instance_is_no_read(extra: str) -> None:
     "def f(ctx: Ctx, name):\n    ctx = CountKernel()\n    return getattr(ctx, name)",
     "def f(name):\n    return getattr(CountKernel(), name)",
     "def f(ctx: Ctx, name):\n    return getattr(ctx.op, name)",
-    "class K:\n    def compute(self, ctx):\n        return getattr(self, ctx.attr('f'))",
+    "class K(CountKernel):\n    def compute(self, ctx):\n"
+    "        return getattr(self, ctx.attr('f'))",
+    "class K:\n    def compute(self, ctx):\n        return getattr(self, ctx.attr('f'))\n\n\n"
+    "class KK(K, CountKernel):\n    pass",
     "class K:\n    @staticmethod\n    def compute(kernel, ctx):\n"
     "        return getattr(ctx, ctx.attr('f'))",
     "def getattr(obj, name):\n    return obj\n\n\ndef f(name):\n    return getattr(np, name)",
