@@ -11,7 +11,8 @@ may read it when it:
   what its body reads is checked as any other code);
 - reaches an attribute by a computed name (`getattr`, `hasattr`, `setattr`, `delattr`,
   `attrgetter` with a name that is not a literal) of an object that may be a kernel
-  instance.
+  instance; a `__getattr__(self, name)` calling `getattr(obj, name)` only passes on a read
+  of the same name made elsewhere, which is checked where it is spelled.
 
 An object is provably no kernel instance when it is a literal, a module, the execution
 context (`getattr_receivers.Receivers`) or the `self` of a method of a *plain class*: a
@@ -29,6 +30,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate.getattr_receivers import Receivers
+from migrate.names import store_names
 from migrate.source_files import compiles, runnable_source
 from migrate.static import ModuleInfo
 from migrate.static_refs import literal_string
@@ -124,6 +126,25 @@ def plain_classes(modules: list[cst.Module]) -> frozenset[str]:
         plain -= gone
 
 
+def _forwarded(module: cst.Module) -> set[int]:
+    """The `getattr(obj, name)` calls of a `def __getattr__(self, name)` (or
+    `__getattribute__`) passing on the name it was asked for, unchanged: it reads what a
+    read of the same name elsewhere spells (checked there: `.X`, `"X"`, a computed name)."""
+    out: set[int] = set()
+    for fn in m.findall(module, m.FunctionDef(name=m.Name(m.MatchIfTrue(
+            lambda n: n in _DEFINED_ONLY)))):
+        params = fn.params.params  # type: ignore[attr-defined]
+        if len(params) != 2 or fn.decorators:  # type: ignore[attr-defined]
+            continue
+        name = params[1].name.value
+        if name in store_names(fn.body, outer_only=False):  # type: ignore[attr-defined]
+            continue
+        out |= {id(c) for c in m.findall(fn, m.Call(func=m.Name("getattr"), args=[
+            m.Arg(keyword=None, star=""), m.Arg(value=m.Name(name), keyword=None, star=""),
+            m.ZeroOrMore(m.Arg(keyword=None, star=""))]))}
+    return out
+
+
 def _reads(module: cst.Module, attr: str, allowed: set[int], where: str,
            plain: frozenset[str], mro: set[int] | None) -> str:
     """Why `module` may read `.attr` of a kernel (beyond the `allowed` nodes); "" if not."""
@@ -157,11 +178,12 @@ def _reads(module: cst.Module, attr: str, allowed: set[int], where: str,
         spelled = name.value if isinstance(name, cst.Name) else name.attr.value  # type: ignore[attr-defined]
         if spelled in _REFLECTIVE:
             return f"{where} uses `{spelled}`, which may read any attribute"
+    forwarded = _forwarded(module)
     for call in m.findall(module, m.Call()):
         func = call.func  # type: ignore[attr-defined]
         spelled = func.value if isinstance(func, cst.Name) else (
             func.attr.value if isinstance(func, cst.Attribute) else "")
-        if spelled not in _BY_NAME:
+        if spelled not in _BY_NAME or id(call) in forwarded:
             continue
         args = call.args  # type: ignore[attr-defined]
         index = 0 if spelled == "attrgetter" else 1

@@ -11,19 +11,23 @@
 
 The store is compute()'s first statement, so every method the run calls sees the context
 of that run: in compute() `self._ctx` is `ctx`, elsewhere `self._ctx.op_type` is the op's
-type and `self._ctx is not None` is true. A PHI kernel has no instance to keep it on; it
-keeps that meaning with the store dropped and those reads spelled as what they are. The
-reading is strict; any doubt leaves the kernel refused as keeping instance state:
+type and `self._ctx is not None` is true. A kernel keeping only the op's type
+(`self._op = ctx.op_type`, `__init__` setting it to a literal) reads it anywhere as that
+string: the caller spells it so (`KernelMigration.instance_constants`). A PHI kernel has
+no instance to keep it on; it keeps that meaning with the store dropped and those reads
+spelled as what they are. The reading is strict; any doubt leaves the kernel refused as
+keeping instance state:
 
 - compute() takes `(self, ctx)`, stores `self.X = ctx` as its first statement (after a
   docstring) and rebinds neither name;
-- `__init__`, if any, names `.X` once, as `self.X = None`; no class of the MRO defines
+- `__init__`, if any, names `.X` once, as `self.X = None` (the op's type kept: any
+  literal); no class of the MRO defines
   `__slots__`, `__setattr__` or a class-level `X` (`write_only_counters.guarded`);
 - every other mention of `.X` in the kernel's classes (but in a method a class before its
   own overrides, where none spells `super().method` or `Base.method`) is `self.X` in an
   undecorated method's own statements (not a nested function, lambda or class), its
-  `self` never rebound: in compute() a load, elsewhere `self.X.op_type` read or
-  `self.X is None` / `is not None`;
+  `self` never rebound: in compute() (and anywhere for the op's type kept) a load,
+  elsewhere `self.X.op_type` read or `self.X is None` / `is not None`;
   no method calls `self.compute(...)` (a nested run would change `self.X` under it);
 - no module of the tree may read `.X` otherwise (`attribute_reads.tree_reads`; `self.X` in a
   method of a class outside the kernel's MRO is another class's instance).
@@ -43,6 +47,7 @@ from migrate.kernel_tidy import fold_dead_branches
 from migrate.names import store_names
 from migrate.static import ModuleInfo
 from migrate.static_refs import code_of
+from migrate.syntax import is_literal
 from migrate.write_only_counters import guarded
 
 _DOCSTRING = m.SimpleStatementLine(body=[m.Expr(m.SimpleString() | m.ConcatenatedString())])
@@ -50,19 +55,28 @@ _STORES = m.AssignTarget() | m.AugAssign() | m.AnnAssign() | m.Del()
 
 
 def kept_contexts(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionDef | None,
-                  compute: cst.FunctionDef) -> tuple[set[str], dict[str, str]]:
+                  compute: cst.FunctionDef) -> tuple[set[str], set[str], dict[str, str]]:
     """The attribute compute() keeps its context in, when read as the module doc says
-    (empty when none), and otherwise why not (`{attr: words}`)."""
+    (empty when none), the one it keeps the op's type in (`self.X = ctx.op_type`), and
+    otherwise why not (`{attr: words}`)."""
     first = _keeping(compute)
     if first is None:
-        return set(), {}
+        return set(), set(), {}
     attr = _kept_attr(first)
-    why = _not_kept(info, mro, init, compute, attr, first)
-    return (set(), {attr: why}) if why else ({attr}, {})
+    op_type = _keeps_op_type(first)
+    why = _not_kept(info, mro, init, compute, attr, first, op_type)
+    if why:
+        return set(), set(), {attr: why}
+    return (set(), {attr}, {}) if op_type else ({attr}, set(), {})
+
+
+def _keeps_op_type(first: cst.SimpleStatementLine) -> bool:
+    return isinstance(cst.ensure_type(first.body[0], cst.Assign).value, cst.Attribute)
 
 
 def _keeping(compute: cst.FunctionDef) -> cst.SimpleStatementLine | None:
-    """compute()'s first statement when it is `self.X = ctx`; else None."""
+    """compute()'s first statement when it is `self.X = ctx` or `self.X = ctx.op_type`;
+    else None."""
     p = compute.params
     if (len(p.params) != 2 or p.posonly_params or p.kwonly_params or p.star_kwarg
             or isinstance(p.star_arg, cst.Param) or compute.decorators):
@@ -73,7 +87,7 @@ def _keeping(compute: cst.FunctionDef) -> cst.SimpleStatementLine | None:
         body = body[1:]
     if body and m.matches(body[0], m.SimpleStatementLine(body=[m.Assign(
             targets=[m.AssignTarget(m.Attribute(value=m.Name(me), attr=m.Name()))],
-            value=m.Name(ctx))])):
+            value=m.Name(ctx) | m.Attribute(value=m.Name(ctx), attr=m.Name("op_type")))])):
         return body[0]  # type: ignore[return-value]
     return None
 
@@ -83,7 +97,8 @@ def _kept_attr(first: cst.SimpleStatementLine) -> str:
 
 
 def _not_kept(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionDef | None,
-              compute: cst.FunctionDef, attr: str, first: cst.SimpleStatementLine) -> str:
+              compute: cst.FunctionDef, attr: str, first: cst.SimpleStatementLine,
+              op_type: bool) -> str:
     if why := guarded(mro, attr):
         return why
     me, ctx = (q.name.value for q in compute.params.params)
@@ -93,13 +108,15 @@ def _not_kept(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionDef |
     if init is not None:
         mentions = [s for s in init.body.body if m.findall(s, m.Attribute(attr=m.Name(attr)))]
         me_init = init.params.params[0].name.value if init.params.params else ""
+        start = m.MatchIfTrue(is_literal) if op_type else m.Name("None")
         if mentions and not (len(mentions) == 1 and m.matches(mentions[0], m.SimpleStatementLine(
                 body=[m.Assign(targets=[m.AssignTarget(m.Attribute(
-                    value=m.Name(me_init), attr=m.Name(attr)))], value=m.Name("None"))]))):
-            return f"__init__ sets `self.{attr}` otherwise than once to None"
+                    value=m.Name(me_init), attr=m.Name(attr)))], value=start)]))):
+            return (f"__init__ sets `self.{attr}` otherwise than once to "
+                    f"{'a literal' if op_type else 'None'}")
         allowed |= {id(a) for s in mentions for a in m.findall(s, m.Attribute(attr=m.Name(attr)))}
     parsed: dict[Path, cst.Module] = {}
-    unreached = _shadowed(mro)
+    unreached = shadowed(mro)
     for cls in mro:
         home = info.owner_of(cls)
         if home.path is not None:
@@ -110,13 +127,13 @@ def _not_kept(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionDef |
             if id(stmt) in unreached:  # never runs for this kernel
                 allowed |= {id(a) for a in m.findall(stmt, m.Attribute(attr=m.Name(attr)))}
                 continue
-            why = _method_reads(stmt, attr, stmt is compute, allowed)
+            why = _method_reads(stmt, attr, stmt is compute or op_type, allowed)
             if why:
                 return f"{cls.name.value}.{stmt.name.value}() {why}"
     return tree_reads(info, attr, allowed, parsed, mro)
 
 
-def _shadowed(mro: list[cst.ClassDef]) -> set[int]:
+def shadowed(mro: list[cst.ClassDef]) -> set[int]:
     """The methods of `mro` a class before theirs overrides, when nothing in the classes
     reaches one by its name (`super().name`, `Base.name`): they never run for the kernel."""
     names = {c.name.value for c in mro}
@@ -131,9 +148,10 @@ def _shadowed(mro: list[cst.ClassDef]) -> set[int]:
     return out
 
 
-def _method_reads(fn: cst.FunctionDef, attr: str, is_compute: bool, allowed: set[int]) -> str:
-    """Why method `fn`'s mentions of `.attr` are not those the module doc reads; "" when
-    they are (their nodes then added to `allowed`)."""
+def _method_reads(fn: cst.FunctionDef, attr: str, loads: bool, allowed: set[int]) -> str:
+    """Why method `fn`'s mentions of `.attr` are not those the module doc reads (any load,
+    with `loads`: compute()'s, or the op's type kept); "" when they are (their nodes then
+    added to `allowed`)."""
     mentions = [a for a in m.findall(fn, m.Attribute(attr=m.Name(attr))) if id(a) not in allowed]
     me = fn.params.params[0].name.value if fn.params.params else None
     calls_again = me is not None and m.findall(fn, m.Call(func=m.Attribute(
@@ -149,7 +167,7 @@ def _method_reads(fn: cst.FunctionDef, attr: str, is_compute: bool, allowed: set
     stored = {id(a) for s in m.findall(fn, _STORES) for a in m.findall(s, m.Attribute(
         attr=m.Name(attr)))}
     readable: set[int] = set()
-    if not is_compute:
+    if not loads:
         for outer in m.findall(fn, m.Attribute(value=m.Attribute(value=m.Name(me),
                                                                  attr=m.Name(attr)),
                                                attr=m.Name("op_type"))):
@@ -159,7 +177,7 @@ def _method_reads(fn: cst.FunctionDef, attr: str, is_compute: bool, allowed: set
             readable.add(id(test.left))  # type: ignore[attr-defined]
     for a in mentions:
         own = id(a) not in nested and m.matches(a, m.Attribute(value=m.Name(me)))
-        if not own or id(a) in stored or (not is_compute and id(a) not in readable):
+        if not own or id(a) in stored or (not loads and id(a) not in readable):
             return (f"uses `{code_of(a).strip()}` otherwise than reading the op's type or "
                     "testing it against None")
         allowed.add(id(a))
@@ -246,7 +264,10 @@ def read_kept(body: Any, mk: Any, me: str, ctx: str | None = None) -> Any:
     return out
 
 
-def kept_note(kept: set[str], me: str) -> str:
+def kept_note(kept: set[str], me: str, what: str = "context") -> str:
     spelled = ", ".join(f"`{me}.{a}`" for a in sorted(kept))
+    if what != "context":
+        return (f"drops the {what} kept in {spelled} (set first thing in compute(): spelled "
+                "as what it is)")
     return (f"drops the context kept in {spelled} (set first thing in compute(), read only for "
             "the op's type or tested against None: spelled as those)")

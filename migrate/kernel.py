@@ -33,6 +33,7 @@ from migrate.grads import (
 from migrate.has_attr_folds import fold_has_attr
 from migrate.helper_objects import held_helpers, inline_helpers
 from migrate.inert_bases import INERT_ABC, abc_metaclass, abstract_left
+from migrate.instance_constants import constant_note, instance_constants
 from migrate.kept_contexts import kept_contexts, kept_note, read_kept, without_keeping
 from migrate.kernel_bindings import (
     RebindError,
@@ -75,7 +76,7 @@ from migrate.names import load_names, snake
 from migrate.param_objects import inline_param_objects
 from migrate.static import ModuleInfo
 from migrate.static_facts import StaticProto
-from migrate.static_refs import UnresolvableError, code_of
+from migrate.static_refs import UnresolvableError, code_of, quote
 from migrate.syntax import ctx_call, dtype_conversion
 from migrate.tree_bases import transplant_imports, tree_mro
 from migrate.tree_operators import SPLIT_BLOCKER, not_registered_here, operator_proto
@@ -243,7 +244,13 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
         raise SkipError(f"{init.owner.name.value} binds __init__ to something other than a "
                         "method")
     # `self._ctx = ctx` first in compute(), read for messages: read as what it is
-    mk.kept, not_kept = kept_contexts(mk.info, mro, init.function if init else None, compute)
+    mk.kept, kept_op, not_kept = kept_contexts(mk.info, mro, init.function if init else None,
+                                               compute)
+    for attr in kept_op:  # `self._op = ctx.op_type`: the op's type wherever it is read
+        compute = without_keeping(compute)
+        mk.instance_constants[attr] = cst.SimpleString(quote(mk.op_type))
+        mk.spells_op = True
+        mk.notes.append(kept_note({attr}, compute.params.params[0].name.value, "op's type"))
     if mk.kept:
         compute = without_keeping(compute)
         compute = compute.with_changes(body=read_kept(
@@ -253,10 +260,21 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     if init is not None:  # only kernels stored to be composed are read
         assert init.function is not None
         counters, not_counters = write_only_counters(mk.info, mro, init.function, compute)
-        not_dropped = {**{a: f"not a write-only counter: {w}" for a, w in not_counters.items()},
-                       **{a: f"not a context kept for messages: {w}" for a, w in not_kept.items()}}
+        passed = set(held) | {mm.attr for mm in memos} | mk.kept | kept_op
+        constants, not_constants = instance_constants(mk.info, mro, init.function,
+                                                      passed | counters)
+        not_dropped: dict[str, str] = {}
+        for why, refused in (("not a write-only counter", not_counters),
+                             ("not a context kept for messages", not_kept),
+                             ("not an instance constant", not_constants)):
+            for attr, words in refused.items():
+                not_dropped[attr] = "; ".join(filter(None, [not_dropped.get(attr),
+                                                            f"{why}: {words}"]))
         stored = stored_kernels(mro, init.function, compute, counters, not_dropped,
-                                set(held) | {mm.attr for mm in memos} | mk.kept)
+                                passed | set(constants))
+        if constants:
+            mk.instance_constants.update(constants)
+            mk.notes.append(constant_note(constants, init.function.params.params[0].name.value))
         if counters:
             compute = drop_counters(compute, counters)
             mk.notes.append(counter_note(counters, compute.params.params[0].name.value))

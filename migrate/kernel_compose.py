@@ -92,7 +92,7 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
             continue
         state = _instance_state(mro, owner, me, small)
         if state:
-            why = (not_dropped or {}).get(counter_store(small, me) or "")
+            why = (not_dropped or {}).get(_stored_attr(small, me))
             raise SkipError(f"{state}; {why}" if why else state)
         raise SkipError(f"{why}: `{code_of(small).strip()}`; only storing kernels it "
                         "composes, `self.k = OtherKernel()`, is read)")
@@ -104,6 +104,14 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
                                 f"is used beyond `self.{node.attr.value}.compute(ctx)` in "
                                 f"compute(): `{code_of(_statement_of(cls, node)).strip()}`)")
     return stored
+
+
+def _stored_attr(small: cst.CSTNode, me: str) -> str:
+    """`X` of an `__init__` statement `me.X = ...`; ""."""
+    if m.matches(small, m.Assign(targets=[m.AssignTarget(m.Attribute(
+            value=m.Name(me), attr=m.Name()))])):
+        return small.targets[0].target.attr.value  # type: ignore[attr-defined]
+    return ""
 
 
 def base_init(small: cst.CSTNode, mro: list[cst.ClassDef], owner: cst.ClassDef,

@@ -257,6 +257,8 @@ class KernelMigration:
         self.lifting: set[tuple[str, str]] = set()  # helpers being lifted (recursion guard)
         self.kept: set[str] = set()  # attributes compute() keeps its context in
         self.spells_op = False  # the op's type spelled as a literal somewhere
+        #: `self.NAME` the instance holds as a constant (`self._op`, the op's type kept)
+        self.instance_constants: dict[str, cst.BaseExpression] = {}
         self.module_imports: set[str] = set()  # `import M` the kernel needs (builtins)
         self.helpers: list[tuple[str, cst.FunctionDef]] = []
         self.candidates = tensor_attr_candidates(proto)
@@ -434,7 +436,10 @@ class KernelMigration:
     # -- self.<x> ---------------------------------------------------------------------------
     def class_attr(self, name: str) -> cst.BaseExpression | None:
         """The expression `self.NAME` stands for, when it is an immutable class constant
-        (or `staticmethod(f)`); None when NAME is a method or not bound by the class."""
+        (or `staticmethod(f)`), or an instance constant; None when NAME is a method or not
+        bound by the class."""
+        if name in self.instance_constants:
+            return self.instance_constants[name]
         member = self.members.get(name)
         if member is None or member.function is not None:
             return None

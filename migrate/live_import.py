@@ -54,7 +54,8 @@ class _Recorder:
         self.operators: list[tuple[str, str, dict[str, Any]]] = []
 
     def build_class(self, original: Callable[..., Any]) -> Callable[..., Any]:
-        def build(func: Any, name: str, *args: Any, **kwargs: Any) -> Any:
+        # positional-only: a class keyword may be spelled `name=` (`class K(B, name="x")`)
+        def build(func: Any, name: str, /, *args: Any, **kwargs: Any) -> Any:
             code = func.__code__
             body: dict[str, Any] = {}
             cls = _watching_body(code, body, lambda: original(func, name, *args, **kwargs))

@@ -67,3 +67,24 @@ def test_reflective_reads_of_a_plain_object_read_no_kernel() -> None:
     why = _why(VIEW.replace('self.__dict__["n"]', 'self.__dict__["m"]')
                + "\nclass K(View, OpKernel):\n    pass\n")
     assert why == "this module uses `__dict__`, which may read any attribute", why
+
+
+WRAPPER = '''
+class Wrapper:
+    def __init__(self, ctx):
+        self._ctx = ctx
+
+    def __getattr__(self, item):
+        return getattr(self._ctx, item)
+
+
+WRAPPERS = [Wrapper]
+'''
+
+
+def test_a_getattr_passing_on_its_name_forwards_a_read_made_elsewhere() -> None:
+    assert _why(VIEW + WRAPPER) == ""
+    why = _why(VIEW + WRAPPER.replace("getattr(self._ctx, item)", "getattr(self._ctx, item + 'x')"))
+    assert why == "this module calls getattr() with an attribute name it computes", why
+    why = _why(VIEW + WRAPPER.replace("return getattr", "item = 'n'\n        return getattr"))
+    assert why.startswith("this module"), why

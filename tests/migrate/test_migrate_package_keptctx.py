@@ -165,3 +165,75 @@ def test_a_store_after_the_first_statement_is_instance_state() -> None:
     rec = _row(keep="x0 = 1\n        self._ctx = ctx").records[0]
     assert rec.status == "skipped" and "keeps instance state" in rec.reason, rec.reason
     assert "not a context kept" not in rec.reason
+
+
+OP_KEPT = '''
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from phi.common import DataType
+
+
+class M(OpProtoAndCheckerMaker):
+    def make(self):
+        self.add_input("X", "input")
+        self.add_output("Out", "output")
+
+
+class O(OperatorWithKernel):
+    def infer_shape(self, ctx):
+        ctx.share_dim("X", "Out")
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class Base(OpKernel):
+    def __init__(self):
+        super().__init__()
+        self._op = "<unknown>"
+        self.notes = []
+
+    def compute(self, ctx):
+        self._op = ctx.op_type
+        self.run(ctx)
+
+    def fail(self, msg):
+        extra = " (" + "; ".join(self.notes) + ")" if self.notes else ""
+        raise ValueError("[%s] %s%s" % (self._op, msg, extra))
+
+
+class KeepKernel(Base):
+    def run(self, ctx):
+        x = ctx.input("X")
+        if x.data.size == 0:
+            self.fail("empty")
+        {extra}
+        ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = x.data
+{tail}
+
+register_operator("keep_op", O, M)
+register_op_kernel("keep_op", "CPU", KeepKernel, DataType.FLOAT32)
+'''
+
+
+def test_the_op_type_kept_and_a_list_never_changed_are_read_as_constants() -> None:
+    result = migrate(OP_KEPT.format(extra="pass", tail=""))
+    rec = result.records[0]
+    assert rec.status == "migrated", rec.reason
+    assert "drops the op's type kept in `self._op`" in rec.reason, rec.reason
+    assert "reads `self.notes = []` as the constant it is" in rec.reason, rec.reason
+    helper = result.new_text.split("def _fail(msg):\n", 1)[1].split("\n\n", 1)[0]
+    assert helper == ('    extra = " (" + "; ".join([]) + ")" if [] else ""\n'
+                      '    raise ValueError("[%s] %s%s" % ("keep_op", msg, extra))'), helper
+
+
+@pytest.mark.parametrize(("extra", "tail", "why"), [
+    ("self.notes.append('x')", "", "uses `self.notes` where the list or dict may change"),
+    ("self._op = 'other'", "", "uses `self._op` otherwise"),
+    ("pass", "\n\ndef peek(k):\n    return k.notes\n", "this module reads `.notes`"),
+    ("print(sorted(self.notes, key=len))", "", "where the list or dict may change"),
+])
+def test_a_value_that_changes_stays_instance_state(extra: str, tail: str, why: str) -> None:
+    rec = migrate(OP_KEPT.format(extra=extra, tail=tail)).records[0]
+    assert rec.status == "skipped", rec.reason
+    assert why in rec.reason, rec.reason
