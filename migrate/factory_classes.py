@@ -219,6 +219,9 @@ def _bound_class(fn: cst.FunctionDef, call: cst.Call, target: str, bound: dict[s
             raise _RefusedError(f"its body also runs `{code_of(stmt).strip()}`")
         small = cst.ensure_type(cst.ensure_type(stmt, cst.SimpleStatementLine).body[0],
                                 cst.Assign)
+        local = cst.ensure_type(small.targets[0].target, cst.Name).value
+        if not m.findall(cls, m.Name(local)):
+            continue  # read by no class statement: only by the cosmetic ones, dropped
         if m.findall(small.value, m.OneOf(m.Call(), m.List(), m.Dict(), m.Set(), m.Lambda(),
                                           m.ListComp(), m.DictComp(), m.SetComp(),
                                           m.GeneratorExp())):

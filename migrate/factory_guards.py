@@ -46,7 +46,7 @@ def guards(fn: cst.FunctionDef, module: cst.Module | None, path: Path | None = N
     modules of the tree are read)."""
     if module is None:
         return set()
-    shadowed = _module_names(module, path) | _local_names(fn)
+    shadowed = module_names(module, path) | _local_names(fn)
     out: set[int] = set()
     for stmt in fn.body.body:
         if isinstance(stmt, cst.ClassDef):
@@ -98,22 +98,23 @@ def _pure(node: cst.BaseExpression, shadowed: set[str]) -> bool:
     return False
 
 
-def _module_names(module: cst.Module, path: Path | None, depth: int = 0) -> set[str]:
+def module_names(module: cst.Module, path: Path | None, depth: int = 0,
+                 checks: frozenset[str] = CHECKS) -> set[str]:
     """The names `module` binds at its top level (LibCST's ScopeProvider); a star import
     binds what its module exports (`tree_names.star_bound`) where that is a module of the
-    tree at `path`, else it may bind any name and shadows every check."""
+    tree at `path`, else it may bind any name and shadows every name of `checks`."""
     scope = MetadataWrapper(module, unsafe_skip_copy=True).resolve(ScopeProvider)[module]
     if not isinstance(scope, GlobalScope):
-        return set(CHECKS)
+        return set(checks)
     names = {a.name for a in scope.assignments}
     for star in ImportTable(module).star_modules:
         target = find_module_file(star, path) if path is not None and depth < 3 else None
         if target is None:
-            return names | set(CHECKS)
+            return names | set(checks)
         try:
-            bound = _module_names(load_module(target)[0], target, depth + 1) & CHECKS
+            bound = module_names(load_module(target)[0], target, depth + 1, checks) & checks
         except (SourceError, cst.ParserSyntaxError):  # unread: it may bind anything
-            return names | set(CHECKS)
+            return names | set(checks)
         names |= star_bound(target, bound)
     return names
 

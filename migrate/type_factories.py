@@ -16,17 +16,19 @@ unchanged). It is read so only when the two are provably the same class:
 - the call is the builtin `type` (neither the factory nor its module binds that name, and
   the module has no star import), with three positional arguments, the second a tuple
   display of bases;
-- the namespace is a dict display of string keys: `"make"` bound to a function defined in
-  the factory's body (read by nothing else there, undecorated, not async) or to a
-  module-level function of the factory's module (bound once there, reading none of the
-  factory's own names), and optionally `"__doc__"` bound to a string; any other entry may
-  change what the class does and is refused, named;
+- the namespace is a dict display of identifier keys (no dunder but `"__doc__"`): each
+  bound to a function defined in the factory's body (read by nothing else there,
+  undecorated, not async) or to a module-level function of the factory's module (bound once
+  there, reading none of the factory's own names): a method; or to an expression of
+  literals, operators and parameters the factory never rebinds (`"fn_name": name`): a class
+  constant (its key naming no name the factory binds: a class body's `name = name` would
+  read the module's); `"__doc__"` a string literal (the docstring) or such an expression;
 - the function uses no zero-argument `super()` and no `__class__` (a function defined
   outside a class statement has no `__class__` cell: Python raises there, the class
   statement would not) and no `__private` name (a class body mangles it, a function does
   not);
-- the namespace sets "make" (a maker factory; another, a kernel's `{"SHIFT": shift}`, is
-  left as before: built by type() at run time);
+- the namespace sets "make" (a maker factory) or holds only such entries (a kernel
+  factory's `{"SCALE": scale}`, `{"apply": apply}`);
 - the factory returns the call (`return type(...)`), or binds it to a name, then only sets
   that name's cosmetic attributes, and returns it.
 
@@ -41,12 +43,11 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import FunctionScope, MetadataWrapper, ScopeProvider
 
-from migrate.factory_guards import _module_names
-from migrate.static_refs import ImportTable, UnresolvableError, code_of
+from migrate.factory_guards import module_names
+from migrate.static_refs import UnresolvableError, code_of
 
-#: the namespace keys a type() factory's dict may hold
-_READ_KEYS = frozenset({"make", "__doc__"})
-
+_LITERAL = (m.SimpleString() | m.Integer() | m.Float() | m.Name("True") | m.Name("False")
+            | m.Name("None"))
 _TYPE_CALL = m.Call(func=m.Name("type"), args=[m.Arg(keyword=None, star=""),
                                                m.Arg(value=m.Tuple(), keyword=None, star=""),
                                                m.Arg(value=m.Dict(), keyword=None, star="")])
@@ -58,12 +59,18 @@ _FORMS: dict[int, tuple[cst.FunctionDef, cst.FunctionDef]] = {}
 
 def returns_type(fn: cst.FunctionDef) -> bool:
     """Whether `fn` ends returning a `type(name, (bases...), {...})` call, directly or
-    through a name it binds to one, whose namespace sets `"make"` (a maker factory)."""
+    through a name it binds to one, whose namespace sets `"make"` (a maker factory) or
+    only methods, `__doc__` and class constants given by name or literal (a kernel
+    factory: `{"fn_name": name}`, `{"apply": apply}`)."""
     found = _type_call(list(fn.body.body))
-    return found is not None and any(
-        isinstance(e, cst.DictElement) and m.matches(e.key, m.SimpleString())
-        and cst.ensure_type(e.key, cst.SimpleString).evaluated_value == "make"
-        for e in cst.ensure_type(found[1].args[2].value, cst.Dict).elements)
+    if found is None:
+        return False
+    keys = [cst.ensure_type(e.key, cst.SimpleString).evaluated_value
+            if isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) else None
+            for e in cst.ensure_type(found[1].args[2].value, cst.Dict).elements]
+    return "make" in keys or (bool(keys) and all(
+        isinstance(k, str) and k.isidentifier() and (k == "__doc__" or not k.startswith("__"))
+        for k in keys))
 
 
 def builds_by_type(fn: cst.FunctionDef) -> bool:
@@ -114,7 +121,7 @@ def _rewrite(fn: cst.FunctionDef, module: cst.Module | None, path: Path | None
     at, call, bound_to = found
     if module is None:
         raise UnresolvableError("its module is not read")
-    if "type" in _module_names(module, path) or ImportTable(module).star_modules:
+    if "type" in module_names(module, path, checks=frozenset({"type"})):
         raise UnresolvableError("its module may bind the name `type` (an assignment or a "
                                 "star import), so `type(...)` may not build a class")
     scope = _function_scope(fn)
@@ -133,14 +140,16 @@ def _rewrite(fn: cst.FunctionDef, module: cst.Module | None, path: Path | None
             raise UnresolvableError(f"its type() namespace holds `{shown}`,"
                                     " no entry of a string key")
         key = cst.ensure_type(element.key, cst.SimpleString).evaluated_value
-        if key not in _READ_KEYS:
+        if not isinstance(key, str) or not key.isidentifier() or (
+                key.startswith("__") and key != "__doc__"):
             raise UnresolvableError(f"its type() namespace also sets {key!r}, which may change "
-                                    "the class (only 'make' and '__doc__' are read)")
-        if key == "__doc__":
-            if not isinstance(element.value, cst.SimpleString):
-                raise UnresolvableError("its type() namespace sets '__doc__' to what is no "
-                                        "string literal")
+                                    "the class (methods, '__doc__' and constants are read)")
+        if key == "__doc__" and isinstance(element.value, cst.SimpleString):
             members.insert(0, cst.SimpleStatementLine([cst.Expr(element.value)]))
+            continue
+        constant = _constant(fn, scope, key, element.value)
+        if constant is not None:  # `"fn_name": name`: the class body's `fn_name = name`
+            members.append(constant)
             continue
         index, method = _method(fn, body, scope, element.value, module)
         if index is not None:
@@ -175,7 +184,7 @@ def _method(fn: cst.FunctionDef, body: list[cst.BaseStatement], scope: FunctionS
             ) -> tuple[int | None, cst.FunctionDef]:
     """The function a namespace entry names, with its index in `body` when it is nested."""
     if not isinstance(value, cst.Name):
-        raise UnresolvableError(f"its type() namespace sets 'make' to `{code_of(value)}`, no "
+        raise UnresolvableError(f"its type() namespace sets an entry to `{code_of(value)}`, no "
                                 "function the codemod can read")
     name = value.value
     local = scope.assignments[name]
@@ -189,7 +198,7 @@ def _method(fn: cst.FunctionDef, body: list[cst.BaseStatement], scope: FunctionS
         return nested[0], cst.ensure_type(body[nested[0]], cst.FunctionDef)
     defs = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
     if len(defs) != 1 or sum(name in _bound_names(s) for s in module.body) != 1:
-        raise UnresolvableError(f"its type() namespace sets 'make' to '{name}', which is no "
+        raise UnresolvableError(f"its type() namespace sets an entry to '{name}', which is no "
                                 "function of the factory or one bound once in its module")
     own = {a.name for a in scope.assignments} | {p.name.value for p in (
         *fn.params.params, *fn.params.kwonly_params)}
@@ -200,6 +209,33 @@ def _method(fn: cst.FunctionDef, body: list[cst.BaseStatement], scope: FunctionS
                                 "factory binds too (in the class statement it would read the "
                                 "factory's)")
     return None, defs[0]
+
+
+def _constant(fn: cst.FunctionDef, scope: FunctionScope, key: str,
+              value: cst.BaseExpression) -> cst.SimpleStatementLine | None:
+    """The class-body statement `key = value` for a namespace entry made of literals,
+    operators and parameters of the factory it never rebinds (`"fn_name": name`,
+    `"__doc__": "made for %s" % name`); None for any other entry (a function: a method). A
+    key naming a parameter or local of the factory is refused: in a class body `name = name`
+    would read the module's `name`, where type() read the factory's."""
+    params = {p.name.value for p in (*fn.params.params, *fn.params.kwonly_params)
+              if len(scope.assignments[p.name.value]) == 1}
+    names = [cst.ensure_type(n, cst.Name).value for n in m.findall(value, m.Name())]
+    if isinstance(value, cst.Name) and value.value not in params and not m.matches(
+            value, _LITERAL):
+        return None  # a function's name: a method
+    if m.findall(value, m.Call() | m.Attribute() | m.Subscript() | m.Lambda()
+                 | m.NamedExpr()) or not all(
+            n in params or n in ("True", "False", "None") for n in names):
+        if key == "__doc__":
+            raise UnresolvableError("its type() namespace sets '__doc__' to what is no string "
+                                    "made of literals and the factory's parameters")
+        return None
+    if key in params or scope.assignments[key]:
+        raise UnresolvableError(f"its type() namespace sets {key!r}, a name the factory binds "
+                                "(a class body would read another)")
+    return cst.SimpleStatementLine([cst.Assign(targets=[cst.AssignTarget(cst.Name(key))],
+                                               value=value)])
 
 
 def _bound_names(stmt: cst.BaseStatement) -> set[str]:

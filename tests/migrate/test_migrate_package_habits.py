@@ -19,9 +19,6 @@ from migrate_helpers import HEADER, UNARY, dedent, migrate, run_package_ops, wri
 
 PACKAGE = "pkg_habits"
 
-_FACTORY = ("built by the factory {f}() at run time (`{k} = {call}`): the function {how} "
-            "and returns it, so no class statement of the module binds the kernel; the "
-            "codemod rewrites module-level class statements only; not migrated")
 #: (module, kernel class) -> (status, op, the reason, exactly)
 EXPECTED = {
     ("vintage.py", "FloorAtZeroKernel"): ("migrated", "hb_floor_at_zero", ""),
@@ -35,13 +32,14 @@ EXPECTED = {
         "`self._table = None`, and _lookup() sets it again (a cache filled on first use); a "
         "PHI kernel is a plain function, with no instance to keep it between runs (only an "
         "`__init__` storing the kernels it composes, `self.k = OtherKernel()`, is read); "
-        "not a write-only counter: pkg_habits/lazy.py reads `._table` (`self._table`)"),
+        "not a write-only counter: pkg_habits/lazy.py reads `._table` (`self._table`); not an "
+        "instance constant: ParityKernel._lookup() uses `self._table` as a target: it changes"),
     # the factory renames its class (`Made.__name__ = Made.__qualname__ = name`): read as
     # the class statement it stands for, named as the module binds it
     ("factory.py", "TripleKernel"): ("migrated", "hb_triple", ""),
-    ("factory.py", "HalveKernel"): ("skipped", "hb_halve", _FACTORY.format(
-        f="typed_affine", k="HalveKernel", call='typed_affine("HalveKernel", 0.5)',
-        how="builds the class by type(...)")),
+    # its factory builds it by `type(name, (_Affine,), {"SCALE": scale})`: read as the class
+    # statement `class HalveKernel(_Affine): SCALE = 0.5`
+    ("factory.py", "HalveKernel"): ("migrated", "hb_halve", ""),
     # the module registers a `type(...)`-made class in a call it cannot read, but the call
     # names it plainly and looks nothing up: it registers no other class, so the others go
     ("factory.py", "NegateKernel"): ("migrated", "hb_negate", ""),
