@@ -15,7 +15,7 @@ refused as keeping instance state:
   tuple of those, or an empty list or dict display; no class of the MRO defines
   `__slots__`, `__setattr__` or a class-level `X` (`write_only_counters.guarded`);
 - every other mention of `.X` in the kernel's classes (but in a method a class before its
-  own overrides, `kept_contexts.shadowed`) is `self.X` in an undecorated method's own
+  own overrides, `kept_contexts.mro_methods`) is `self.X` in an undecorated method's own
   statements, its `self` never rebound, a load: of an immutable value, any load; of a list
   or dict, only where nothing can change it (a test, a comparison, `not`, `and`/`or`, the
   iterable of a loop or comprehension, an f-string field, the argument of `len`, `bool`,
@@ -27,13 +27,11 @@ refused as keeping instance state:
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import libcst as cst
 import libcst.matchers as m
 
 from migrate.attribute_reads import tree_reads
-from migrate.kept_contexts import shadowed
+from migrate.kept_contexts import mro_methods
 from migrate.names import store_names
 from migrate.static import ModuleInfo
 from migrate.static_refs import code_of
@@ -80,21 +78,12 @@ def _not_constant(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionD
     if len(mentions) != 1:
         return f"__init__ names `self.{attr}` more than once"
     allowed = {id(a) for a in m.findall(mentions[0], m.Attribute(attr=m.Name(attr)))}
-    parsed: dict[Path, cst.Module] = {}
-    unreached = shadowed(mro)
-    for cls in mro:
-        home = info.owner_of(cls)
-        if home.path is not None:
-            parsed[home.path] = home.module
-        for fn in cls.body.body:
-            if not isinstance(fn, cst.FunctionDef) or fn is init:
-                continue
-            nodes = m.findall(fn, m.Attribute(attr=m.Name(attr)))
-            if id(fn) not in unreached:
-                why = _method_reads(fn, attr, immutable, nodes)
-                if why:
-                    return f"{cls.name.value}.{fn.name.value}() {why}"
-            allowed |= {id(a) for a in nodes}
+    methods, parsed = mro_methods(info, mro, init)
+    for cls, fn, runs in methods:
+        nodes = m.findall(fn, m.Attribute(attr=m.Name(attr)))
+        if runs and (why := _method_reads(fn, attr, immutable, nodes)):
+            return f"{cls.name.value}.{fn.name.value}() {why}"
+        allowed |= {id(a) for a in nodes}
     return tree_reads(info, attr, allowed, parsed, mro)
 
 

@@ -115,22 +115,33 @@ def _not_kept(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionDef |
             return (f"__init__ sets `self.{attr}` otherwise than once to "
                     f"{'a literal' if op_type else 'None'}")
         allowed |= {id(a) for s in mentions for a in m.findall(s, m.Attribute(attr=m.Name(attr)))}
-    parsed: dict[Path, cst.Module] = {}
+    methods, parsed = mro_methods(info, mro, init)
+    for cls, stmt, runs in methods:
+        if not runs:  # never runs for this kernel
+            allowed |= {id(a) for a in m.findall(stmt, m.Attribute(attr=m.Name(attr)))}
+            continue
+        why = _method_reads(stmt, attr, stmt is compute or op_type, allowed)
+        if why:
+            return f"{cls.name.value}.{stmt.name.value}() {why}"
+    return tree_reads(info, attr, allowed, parsed, mro)
+
+
+def mro_methods(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionDef | None
+                ) -> tuple[list[tuple[cst.ClassDef, cst.FunctionDef, bool]],
+                           dict[Path, cst.Module]]:
+    """The methods of the kernel's classes but `init`, each with its class and whether it
+    may run for the kernel (not one a class before overrides: `shadowed`), and the modules
+    of those classes by path (what `attribute_reads.tree_reads` reads them in)."""
     unreached = shadowed(mro)
+    parsed: dict[Path, cst.Module] = {}
+    out = []
     for cls in mro:
         home = info.owner_of(cls)
         if home.path is not None:
             parsed[home.path] = home.module
-        for stmt in cls.body.body:
-            if not isinstance(stmt, cst.FunctionDef) or stmt is init:
-                continue
-            if id(stmt) in unreached:  # never runs for this kernel
-                allowed |= {id(a) for a in m.findall(stmt, m.Attribute(attr=m.Name(attr)))}
-                continue
-            why = _method_reads(stmt, attr, stmt is compute or op_type, allowed)
-            if why:
-                return f"{cls.name.value}.{stmt.name.value}() {why}"
-    return tree_reads(info, attr, allowed, parsed, mro)
+        out += [(cls, s, id(s) not in unreached) for s in cls.body.body
+                if isinstance(s, cst.FunctionDef) and s is not init]
+    return out, parsed
 
 
 def shadowed(mro: list[cst.ClassDef]) -> set[int]:

@@ -202,12 +202,7 @@ def small_ints(proto: Any, cases: list[Case], dtype: Any) -> list[Case]:
         for case in cases:
             if not case.derived or case.lod or case.fallback:
                 continue
-            specs = dict(case.inputs)
-            for v in proto.inputs:
-                if v.dispensable or v.name in specs:
-                    continue
-                spec = {"shape": case.default_shape, "low": low, "high": high}
-                specs[v.name] = [spec, dict(spec)] if v.duplicable else spec
+            specs = _fed(proto, case, {"low": low, "high": high})
             if specs == case.inputs:
                 continue
             shown = "all 0" if high - low == 1 else f"in [{low}, {high})"
@@ -324,6 +319,18 @@ def trailing_inputs(proto: Any, cases: list[Case]) -> list[Case]:
                                fallback=True))
     return out
 
+def _fed(proto: Any, case: Case, bounds: dict[str, Any]) -> dict[str, Any]:
+    """`case`'s input specs with each required input it leaves to the dtype drawn of its
+    default shape within `bounds` (`{"low": ..., "high": ...}`)."""
+    specs = dict(case.inputs)
+    for v in proto.inputs:
+        if v.dispensable or v.name in specs:
+            continue
+        spec = {"shape": case.default_shape, **bounds}
+        specs[v.name] = [spec, dict(spec)] if v.duplicable else spec
+    return specs
+
+
 def unit_inputs(proto: Any, cases: list[Case], dtype: Any) -> list[Case]:
     """For a floating `dtype` under test, the plain derived `cases` again with each required
     input they leave to the dtype drawn in [0, 1) (probabilities, a domain of logarithms and
@@ -335,12 +342,7 @@ def unit_inputs(proto: Any, cases: list[Case], dtype: Any) -> list[Case]:
     for case in cases:
         if not case.derived or case.lod or case.fallback:
             continue
-        specs = dict(case.inputs)
-        for v in proto.inputs:
-            if v.dispensable or v.name in specs:
-                continue
-            spec = {"shape": case.default_shape, "low": 0.0, "high": 1.0}
-            specs[v.name] = [spec, dict(spec)] if v.duplicable else spec
+        specs = _fed(proto, case, {"low": 0.0, "high": 1.0})
         if specs != case.inputs:
             out.append(replace(case, name=f"{case.name}, inputs in [0, 1)", inputs=specs,
                                fallback=True))

@@ -134,6 +134,10 @@ def test_a_plain_counter_in_a_lone_module_is_dropped() -> None:
     status, reason = _row(start='"legacy_scale"', bump="pass")
     assert status == "migrated" and "drops the write-only counter `self.n`" in reason
     assert _row(start="(1, None)", bump="pass")[0] == "migrated"
+    # a constant read back but never changed: an instance constant, read as its value
+    status, reason = _row(start='"legacy_scale"', bump="pass",
+                          tail="\n    def __repr__(self):\n        return self.n\n")
+    assert status == "migrated" and 'reads `self.n = "legacy_scale"` as the constant' in reason
 
 
 @pytest.mark.parametrize(("change", "why"), [
@@ -144,7 +148,8 @@ def test_a_plain_counter_in_a_lone_module_is_dropped() -> None:
     ({"start": "[]", "bump": "self.n.append(1)"}, "keeps instance state"),
     ({"tail": "\n    def total(self):\n        return self.n\n"}, "reads `.n` (`self.n`)"),
     ({"start": '"legacy_scale"', "bump": "pass",
-      "tail": "\n    def __repr__(self):\n        return self.n\n"}, "reads `.n` (`self.n`)"),
+      "tail": "\n    def __repr__(self):\n        return self.n\n\n\nprint(CountKernel().n)\n"},
+     "reads `.n` (`CountKernel().n`)"),
     ({"start": "SCALE", "bump": "pass"}, "keeps instance state"),
     ({"extra": "    __slots__ = ('n',)\n"}, "defines `__slots__`"),
     ({"extra": "    n = 5\n"}, "defines `n`"),

@@ -82,7 +82,8 @@ def test_a_second_run_changes_nothing(written: dict[str, Any]) -> None:
     assert {p: p.read_text() for p in pkg.rglob("*.py")} == texts
 
 
-KEEPING = '''
+#: a lone module's maker and operator, the kernels' templates below follow it
+HEADER = '''
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
@@ -100,7 +101,8 @@ class O(OperatorWithKernel):
     def infer_shape(self, ctx):
         ctx.share_dim("X", "Out")
         ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
+'''
+KEEPING = HEADER + '''
 
 class KeepKernel(OpKernel):
     def __init__(self):
@@ -167,25 +169,7 @@ def test_a_store_after_the_first_statement_is_instance_state() -> None:
     assert "not a context kept" not in rec.reason
 
 
-OP_KEPT = '''
-from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
-from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.operator import OperatorWithKernel
-from phi.common import DataType
-
-
-class M(OpProtoAndCheckerMaker):
-    def make(self):
-        self.add_input("X", "input")
-        self.add_output("Out", "output")
-
-
-class O(OperatorWithKernel):
-    def infer_shape(self, ctx):
-        ctx.share_dim("X", "Out")
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
+OP_KEPT = HEADER + '''
 
 class Base(OpKernel):
     def __init__(self):
