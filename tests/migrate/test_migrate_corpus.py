@@ -111,8 +111,8 @@ EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
         "SwappedScaleKernel": ("skipped", "'_swap' is also assigned outside its class body"),
     },
     "stateful.py": {
-        "InitKernel": ("skipped", "InitKernel keeps instance state: its __init__ sets "
-                                  "`self.factor = 2.0`"),
+        # a constant `__init__` sets and nothing changes: read as its value
+        "InitKernel": ("migrated", "reads `self.factor = 2.0` as the constant it is"),
         "PatchedKernel": ("skipped", "'FACTOR' is also assigned outside its class body"),
         "TupleKernel": ("migrated", ""),
     },

@@ -31,8 +31,8 @@ from migrate.cli_entry import run_migrate
 
 PACKAGE = "pkg_heldforeign"
 _FLOATS = {"CPU": ["FLOAT32", "FLOAT64"]}
-_TALLY = ("holds a kernel object `self._elementwise = TallyHypotKernel()`: TallyHypotKernel "
-          "defines __init__, so the object may keep state")
+_TALLY = ("holds a kernel TallyHypotKernel and calls its _hypot(): helper _hypot() uses self "
+          "(instance state)")
 EXPECTED = {
     "binary.py": {
         "HypotKernel": ("migrated", "hf_hypot", "migrated; class kept for ", _FLOATS),

@@ -66,7 +66,8 @@ EXPECTED = {
         "__init__ sets `self.calls = 0`; a PHI kernel is a plain function, with no instance "
         "to keep it between runs (only an `__init__` storing the kernels it composes, "
         "`self.k = OtherKernel()`, is read); not a write-only counter: pkg_tables/stored.py "
-        "reads `.calls` (`self.calls`)"),
+        "reads `.calls` (`self.calls`); not an instance constant: CountingSquareKernel."
+        "compute() uses `self.calls` as a target: it changes"),
     ("stored.py", "SharedSquareKernel"): (
         "skipped", "ts_shared_square", "SharedSquareKernel" + _INIT + "self._square = "
         "SquareKernel() is used beyond `self._square.compute(ctx)` in compute(): "
