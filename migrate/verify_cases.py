@@ -3,8 +3,9 @@ the op proto and checked by the legacy kernel (its infer_shape and compute) itse
 
 Derived cases must respect the op's own rules: each candidate (input shapes, output
 counts, values for an attribute without a default) is tried on the legacy op first: the
-first one it accepts is the case; none is made for an attribute without a default whose
-type has no candidate values (a block, a variable). Under an integer dtype, when the
+first one it accepts is the case. After the candidate values of attributes without a
+default (none for a type like a block or a variable), the desc lacking them is tried (a
+program older than the attribute). Under an integer dtype, when the
 legacy op raised on every one, the plain ones are tried again on small non-negative
 integers (`small_ints`); under any dtype, with each other input holding one id per row
 of the first (`label_inputs`: X's leading dims, ids in [0, X.shape[-1])); then with each
@@ -132,12 +133,15 @@ def cases_for(op_type: str, proto: Any, verify_cases: Any) -> tuple[list[Case], 
         return cases, ""
     missing = [a for a in proto.attrs
                if a.default is None and not (a.extra or a.quant or a.generated)]
-    unguessable = [a.name for a in missing if a.type not in REQUIRED_ATTR_CANDIDATES]
-    if unguessable:
-        return [], (f"attribute '{unguessable[0]}' has no default and the module gives no "
-                    "VERIFY_CASES")
     if not missing:
         return derived_cases(proto), ""
+    # last, the desc without them: an attribute with no default may be absent (a program
+    # older than it), and a kernel falling back on a value of its own runs so
+    shown = ", ".join(a.name for a in missing)
+    absent = [replace(c, name=f"{c.name}, {shown} absent") for c in derived_cases(proto)]
+    unguessable = [a.name for a in missing if a.type not in REQUIRED_ATTR_CANDIDATES]
+    if unguessable:
+        return absent, ""
     # the op's own checks decide: each candidate value in turn, the first the legacy op
     # accepts is the case (as for shapes)
     cases = []
@@ -146,7 +150,7 @@ def cases_for(op_type: str, proto: Any, verify_cases: Any) -> tuple[list[Case], 
         label = ", ".join(f"{n}={v!r}" for n, v in given.items())
         cases += [replace(c, name=f"{c.name}, {label}", attrs={**c.attrs, **given})
                   for c in derived_cases(proto)]
-    return cases, ""
+    return cases + absent, ""
 
 
 #: Values tried, in turn, for an attribute without a default when a module gives no

@@ -2,8 +2,10 @@
 (tests/migrate/corpus/pkg_inputs, issue 23): a matrix product needing `W` shaped
 `[K, M]` for an `X` of `[N, K]` (the first input with its last two dims swapped), a
 rank-3 signal (a default shape of rank 3), a sequence op needing one value per sequence
-of its LoD input, an op checking its input holds probabilities (inputs in [0, 1)). Each
-is verified on the first case its legacy op accepts, and migrates."""
+of its LoD input, an op checking its input holds probabilities (inputs in [0, 1)), an op
+whose string attribute declared with no default is invalid as "" (the desc lacking it,
+tried after the candidate values). Each is verified on the first case its legacy op
+accepts, and migrates."""
 
 from __future__ import annotations
 
@@ -13,12 +15,14 @@ import pytest
 from migrate_helpers import assert_nothing_broken, verified_rows, write_copy
 
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
-from migrate.verify_cases import derived_cases, trailing_inputs, unit_inputs
+from legacy_fluid.framework.var_type import AttrType
+from migrate.verify_cases import cases_for, derived_cases, trailing_inputs, unit_inputs
 from phi.common import DataType
 
 PACKAGE = "pkg_inputs"
 OPS = {"InProductKernel": "in_product", "InSignalPeakKernel": "in_signal_peak",
-       "InSequenceScaleKernel": "in_sequence_scale", "InOddsKernel": "in_odds"}
+       "InSequenceScaleKernel": "in_sequence_scale", "InOddsKernel": "in_odds",
+       "InRampKernel": "in_ramp"}
 
 
 @pytest.fixture(scope="module")
@@ -60,3 +64,17 @@ def test_the_fallbacks_are_what_their_names_say() -> None:
     assert "lod" in first.inputs["X"] and first.inputs["W"] == {"shape": (3,)}, first
     assert {tuple(c.inputs["W"]["shape"]) for c in per_sequence} == {(3,), (3, 1)}
     assert not [c for c in derived_cases(_proto("X")) if c.fallback]  # nothing to give
+
+
+def test_an_attribute_without_default_is_left_out_after_its_candidates() -> None:
+    class Maker(OpProtoAndCheckerMaker):
+        def make(self) -> None:
+            self.add_input("X", "")
+            self.add_output("Out", "")
+            self.add_attr("mode", AttrType.STRING, None, "")
+
+    cases, why = cases_for("probe", Maker("probe").build(), None)
+    assert why == "" and "mode" in cases[0].attrs
+    tail = [c for c in cases if "mode" not in c.attrs]
+    assert tail and cases[-len(tail):] == tail  # absent last, each named so
+    assert all(c.name.endswith("mode absent") for c in tail)
