@@ -63,6 +63,28 @@ register_op_kernel("unary", "CPU", UnaryKernel, DataType.FLOAT32)
 COVERED_MAPPING = 'return KernelSignature("unary", ["X"], ["alpha"], ["Out"])'
 
 
+#: a lone op module's maker and operator (X -> Out, same shape): a kernel's template follows it
+LONE_HEADER = '''
+from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
+from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
+from legacy_fluid.framework.op_registry import register_operator
+from legacy_fluid.framework.operator import OperatorWithKernel
+from phi.common import DataType
+
+
+class M(OpProtoAndCheckerMaker):
+    def make(self):
+        self.add_input("X", "input")
+        self.add_output("Out", "output")
+
+
+class O(OperatorWithKernel):
+    def infer_shape(self, ctx):
+        ctx.share_dim("X", "Out")
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+'''
+
+
 def covered_pair_source(own_proto: bool = True) -> str:
     """unary / unary2 served by one kernel class. With `own_proto`, unary2's proto adds an
     XShape output and an attribute the kernel does not read (the squeeze / squeeze2 pattern),

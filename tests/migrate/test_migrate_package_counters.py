@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from migrate_helpers import assert_nothing_broken, console, migrate, verified_rows, write_copy
+from migrate_helpers import (
+    LONE_HEADER,
+    assert_nothing_broken,
+    console,
+    migrate,
+    verified_rows,
+    write_copy,
+)
 
 from migrate.cli_entry import run_migrate
 
@@ -82,25 +89,7 @@ def test_a_second_run_changes_nothing(written: dict[str, Any]) -> None:
     assert {p: p.read_text() for p in pkg.rglob("*.py")} == texts
 
 
-COUNTING = '''
-from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
-from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.operator import OperatorWithKernel
-from phi.common import DataType
-
-
-class M(OpProtoAndCheckerMaker):
-    def make(self):
-        self.add_input("X", "input")
-        self.add_output("Out", "output")
-
-
-class O(OperatorWithKernel):
-    def infer_shape(self, ctx):
-        ctx.share_dim("X", "Out")
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
+COUNTING = LONE_HEADER + '''
 
 class CountKernel(OpKernel):
 {extra}

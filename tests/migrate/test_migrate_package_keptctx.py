@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from migrate_helpers import (
+    LONE_HEADER,
     assert_nothing_broken,
     console,
     migrate,
@@ -82,27 +83,7 @@ def test_a_second_run_changes_nothing(written: dict[str, Any]) -> None:
     assert {p: p.read_text() for p in pkg.rglob("*.py")} == texts
 
 
-#: a lone module's maker and operator, the kernels' templates below follow it
-HEADER = '''
-from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
-from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.operator import OperatorWithKernel
-from phi.common import DataType
-
-
-class M(OpProtoAndCheckerMaker):
-    def make(self):
-        self.add_input("X", "input")
-        self.add_output("Out", "output")
-
-
-class O(OperatorWithKernel):
-    def infer_shape(self, ctx):
-        ctx.share_dim("X", "Out")
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-'''
-KEEPING = HEADER + '''
+KEEPING = LONE_HEADER + '''
 
 class KeepKernel(OpKernel):
     def __init__(self):
@@ -169,7 +150,7 @@ def test_a_store_after_the_first_statement_is_instance_state() -> None:
     assert "not a context kept" not in rec.reason
 
 
-OP_KEPT = HEADER + '''
+OP_KEPT = LONE_HEADER + '''
 
 class Base(OpKernel):
     def __init__(self):
