@@ -14,6 +14,7 @@ from legacy_fluid.framework.op_kernel_type import OpKernelType
 from phi.common import DataLayout, DataType, Place
 from phi.core.dense_tensor import DenseTensor
 from phi.core.device_backends import DeviceContextPool
+from phi.kernels.funcs.cast import cast
 
 _TO_NHWC = {4: (0, 2, 3, 1), 5: (0, 2, 3, 4, 1)}
 _TO_NCHW = {4: (0, 3, 1, 2), 5: (0, 4, 1, 2, 3)}
@@ -50,10 +51,13 @@ def transform_layout(tensor: DenseTensor, dst: DataLayout) -> DenseTensor:
 
 
 def transform_dtype(tensor: DenseTensor, dst: DataType) -> DenseTensor:
+    """The tensor converted element by element as the cast op converts (one conversion
+    rule for both, e.g. to a 16-bit float through float32)."""
     data = tensor.data
-    return DenseTensor(
-        data.astype(dst.to_numpy()), layout=tensor.layout, lod=tensor.lod, place=tensor.place
-    )
+    xp = np if isinstance(data, np.ndarray) else _xp_of(tensor.place)
+    out = xp.empty(data.shape, dst.to_numpy())
+    cast(xp, data, out)
+    return DenseTensor(out, layout=tensor.layout, lod=tensor.lod, place=tensor.place)
 
 
 def transform_place(tensor: DenseTensor, dst: Place) -> DenseTensor:

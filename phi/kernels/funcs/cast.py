@@ -31,10 +31,19 @@ FLOAT8_SATURATION = {np.dtype(ml_dtypes.float8_e4m3fn): (480.0, 448.0, True),
                      np.dtype(ml_dtypes.float8_e5m2): (65536.0, 57344.0, False)}
 
 
+#: The 16-bit float types: Paddle converts any other type to them through float32 (their
+#: constructors take a float), so a value can round twice; the conversion is spelled out
+#: here rather than left to whatever path NumPy or ml_dtypes takes for the pair.
+HALF_TYPES = (np.dtype(np.float16), np.dtype(ml_dtypes.bfloat16))
+#: Source types whose conversion to a 16-bit float is the same through float32 or not.
+HALF_SOURCES = (np.dtype(np.float32), *HALF_TYPES)
+
+
 def cast(xp: Any, x: Any, out: Any) -> None:
     """out = x converted to out's dtype (floats truncate toward zero; complex -> real part;
-    float8 goes through float32 both ways, as Paddle converts it); out's dtype one of
-    UNCASTABLE is refused, naming the op and its attribute, as Paddle refuses it."""
+    float8 goes through float32 both ways, and every type to float16 / bfloat16, as Paddle
+    converts them); out's dtype one of UNCASTABLE is refused, naming the op and its
+    attribute, as Paddle refuses it."""
     if np.dtype(out.dtype) in UNCASTABLE:
         raise ValueError(f"cast: attribute out_dtype is {np.dtype(out.dtype)}: Paddle 3.3.1 "
                          "has no cast to it (Invalid enum data type)")
@@ -44,6 +53,9 @@ def cast(xp: Any, x: Any, out: Any) -> None:
         x = x.real
     if np.dtype(out.dtype) in FLOAT8_SATURATION:
         x = saturate_float8(xp, x, out.dtype)
+    elif np.dtype(out.dtype) in HALF_TYPES and np.dtype(x.dtype) not in HALF_SOURCES:
+        with quiet(xp):
+            x = xp.asarray(x).astype(np.float32)
     with quiet(xp):
         xp.copyto(out, x, casting="unsafe")
 
