@@ -33,23 +33,27 @@ from migrate.getattr_receivers import Receivers
 from migrate.names import store_names
 from migrate.source_files import compiles, runnable_source
 from migrate.static import ModuleInfo
-from migrate.static_refs import literal_string
+from migrate.static_refs import literal_prefix, literal_string
 from migrate.tree_operators import tree_paths
 
 _BY_NAME = ("getattr", "hasattr", "setattr", "delattr", "attrgetter")
 _REFLECTIVE = ("vars", "__dict__", "__getattr__", "__getattribute__", "getmembers")
+_WRITING = ("setattr", "delattr")  # of _BY_NAME, those that may change an attribute
 _DEFINED_ONLY = ("__getattr__", "__getattribute__")  # as a def's name: no read
 
 
 def tree_reads(info: ModuleInfo, attr: str, allowed: set[int],
                parsed: dict[Path, cst.Module] | None = None,
-               mro: list[cst.ClassDef] | None = None) -> str:
+               mro: list[cst.ClassDef] | None = None, writes_only: bool = False) -> str:
     """Why a module of the tree holding `info` may read `.attr` of a kernel beyond the
     `allowed` nodes, in words; "" if none may. The nodes are those of `info.module` and of
     the modules of `parsed` (by resolved path: the owners of classes of another module);
     any other module is parsed afresh. With the kernel's `mro` (its classes, of those
     modules), `self.attr` in a method of a class outside it is no read of the kernel's:
-    the registry makes instances of the kernel's class itself, whose MRO that is."""
+    the registry makes instances of the kernel's class itself, whose MRO that is. With
+    `writes_only` (an immutable value: a read anywhere gets the same value), only what
+    may set or delete `.attr` counts: a store to it, `setattr`/`delattr` with a name that
+    may be it, reflection."""
     modules = list(_tree_modules(info, parsed or {}))
     for _, module in modules:
         if isinstance(module, str):
@@ -57,8 +61,8 @@ def tree_reads(info: ModuleInfo, attr: str, allowed: set[int],
     trees = [(rel, mod) for rel, mod in modules if isinstance(mod, cst.Module)]
     plain = plain_classes([mod for _, mod in trees])
     for rel, module in trees:
-        why = _reads(module, attr, allowed, rel, plain,
-                     None if mro is None else {id(c) for c in mro})
+        why = _reads(module, attr, allowed | (_loads(module, attr) if writes_only else set()),
+                     rel, plain, None if mro is None else {id(c) for c in mro}, writes_only)
         if why:
             return why
     return ""
@@ -145,8 +149,21 @@ def _forwarded(module: cst.Module) -> set[int]:
     return out
 
 
+def _loads(module: cst.Module, attr: str) -> set[int]:
+    """The `.attr` nodes of `module` that are no target of a store or `del`."""
+    targets = [a.target for a in m.findall(module, m.AssignTarget())]  # type: ignore[attr-defined]
+    targets += [n.target for n in m.findall(module, m.AugAssign() | m.AnnAssign())]  # type: ignore[attr-defined]
+    targets += [d.target for d in m.findall(module, m.Del())]  # type: ignore[attr-defined]
+    targets += [f.target for f in m.findall(module, m.For() | m.CompFor())]  # type: ignore[attr-defined]
+    targets += [w.asname.name for w in m.findall(module, m.WithItem())  # type: ignore[attr-defined]
+                if w.asname is not None]  # type: ignore[attr-defined]
+    stored = {id(n) for t in targets for n in m.findall(t, m.Attribute(attr=m.Name(attr)))}
+    return {id(n) for n in m.findall(module, m.Attribute(attr=m.Name(attr)))
+            if id(n) not in stored}
+
+
 def _reads(module: cst.Module, attr: str, allowed: set[int], where: str,
-           plain: frozenset[str], mro: set[int] | None) -> str:
+           plain: frozenset[str], mro: set[int] | None, writes_only: bool = False) -> str:
     """Why `module` may read `.attr` of a kernel (beyond the `allowed` nodes); "" if not."""
     receivers: Receivers | None = None
     for node in m.findall(module, m.Attribute(attr=m.Name(attr))):
@@ -183,15 +200,24 @@ def _reads(module: cst.Module, attr: str, allowed: set[int], where: str,
         func = call.func  # type: ignore[attr-defined]
         spelled = func.value if isinstance(func, cst.Name) else (
             func.attr.value if isinstance(func, cst.Attribute) else "")
-        if spelled not in _BY_NAME or id(call) in forwarded:
+        if spelled not in _BY_NAME or id(call) in forwarded or (
+                writes_only and spelled not in _WRITING):
             continue
         args = call.args  # type: ignore[attr-defined]
         index = 0 if spelled == "attrgetter" else 1
         names = args[index:] if spelled == "attrgetter" else args[index:index + 1]
-        if not names or any(a.keyword is not None or a.star or literal_string(a.value) is None
-                            for a in names):
+        if not names or any(a.keyword is not None or a.star or (literal_string(a.value) is None
+                            and not _other_prefix(a.value, attr)) for a in names):
             receivers = receivers or Receivers(module, plain)
             if receivers.harmless(call):  # type: ignore[arg-type]
                 continue  # `getattr(np, name)`: of no kernel instance
             return f"{where} calls {spelled}() with an attribute name it computes"
     return ""
+
+
+
+def _other_prefix(name: cst.BaseExpression, attr: str) -> bool:
+    """A computed attribute name that begins with a literal text `attr` does not begin
+    with (`"_compute_" + mode`, `f"_compute_{mode}"`): it never names `attr`."""
+    prefix = literal_prefix(name)
+    return bool(prefix) and not attr.startswith(prefix)

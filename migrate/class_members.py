@@ -20,7 +20,7 @@ from migrate.name_bindings import top_level_bindings
 from migrate.names import store_names
 from migrate.static import ModuleInfo
 from migrate.static_changes import attribute_change, attribute_stores
-from migrate.static_refs import EnumRef, FunctionRef, UnresolvableError
+from migrate.static_refs import EnumRef, FunctionRef, MemberRef, UnresolvableError
 from migrate.tree_attributes import tree_change
 from migrate.tree_origins import origin_of
 
@@ -77,7 +77,8 @@ def _bindings(cls: cst.ClassDef, stmt: cst.BaseStatement) -> list[tuple[str, Mem
 def is_immutable(value: Any) -> bool:
     if isinstance(value, (tuple, frozenset)):
         return all(is_immutable(v) for v in value)
-    return value is None or isinstance(value, (str, bytes, int, float, complex, bool, EnumRef))
+    return value is None or isinstance(value, (str, bytes, int, float, complex, bool, EnumRef,
+                                               MemberRef))
 
 
 def assigned_outside(info: ModuleInfo, name: str) -> bool:
@@ -118,6 +119,8 @@ def constant_of(info: ModuleInfo, members: dict[str, Member], name: str,
         raise UnresolvableError(f"'{name}' is computed from other names of its class body")
     value = home.ev.eval(member.value, {})
     read = {o.path.resolve() for o in owners.values() if o.path is not None}
+    if _has_members(value) and (why := _fixed_names(info, home, member.value)):
+        raise UnresolvableError(f"'{name}' names {why}")
     if is_immutable(value):
         if info.path is not None and (why := _tree_change(info, members, name, read, False)):
             raise UnresolvableError(f"'{name}' {why}")
@@ -157,6 +160,29 @@ def _fixed_function(info: ModuleInfo, home: ModuleInfo, ref: FunctionRef) -> str
                              or origin_of(info.path, name) != origin_of(home.path, name)):
         return f"function '{name}' of {home.path.name if home.path else 'another module'}, " \
             "which this module does not bind to the same function"
+    return ""
+
+
+def _has_members(value: Any) -> bool:
+    """Whether `value` holds a member of a tree Enum class (`MemberRef`), spelled by name."""
+    if isinstance(value, dict):
+        return _has_members(list(value.items()))
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return any(_has_members(v) for v in value)
+    return isinstance(value, MemberRef)
+
+
+def _fixed_names(info: ModuleInfo, home: ModuleInfo, node: cst.BaseExpression) -> str:
+    """"" when every name `node` (a constant written in `home`, inlined where `info` reads
+    it) spells is bound once in `home` and means the same in `info`; else why not."""
+    attrs = {id(a.attr) for a in m.findall(node, m.Attribute())}  # type: ignore[attr-defined]
+    names = {n.value for n in m.findall(node, m.Name()) if id(n) not in attrs}  # type: ignore[attr-defined]
+    for name in sorted(names - {"True", "False", "None"}):
+        if len(top_level_bindings(home.module, name, set())) != 1:
+            return f"'{name}', which its module binds more than once"
+        if home is not info and (info.path is None or home.path is None
+                                 or origin_of(info.path, name) != origin_of(home.path, name)):
+            return f"'{name}', which this module does not bind to the same object"
     return ""
 
 

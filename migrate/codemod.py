@@ -41,7 +41,7 @@ from migrate.kernel_compose import check_compositions, composable
 from migrate.kernel_ctx_helpers import module_function
 from migrate.kernel_model import KernelFunction, ModuleContext, SkipError
 from migrate.live_protos import note_live_protos, read_live_protos
-from migrate.live_registrations import live_kept
+from migrate.live_registrations import live_kept, unbuilt_kernels, unnamed_row
 from migrate.manifest_records import without_records
 from migrate.module_scan import scan_module
 from migrate.names import snake
@@ -215,6 +215,13 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     for c, ops in live.ops.items():  # refused, with the ops importing the tree shows
         call_ops.setdefault(c, ops)
     regs_by_class.update(live.registrations)
+    # registered from here, as importing the tree shows, by no class statement: a row each
+    unbuilt = unbuilt_kernels(info, result.live, {*blocked, *regs_by_class, *live.ops})
+    for c, ops in unbuilt.items():
+        blocked[c] = (f"built at run time by no class statement (importing the tree shows it "
+                      f"registered for {', '.join(ops)}); the codemod rewrites class "
+                      "statements only; not migrated")
+        call_ops.setdefault(c, ops)
     regs_by_class.update(live.booked)  # their class statements go (`booked_publish`)
     keep = keep | set(live.registrations)
     if unread:
@@ -227,12 +234,18 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
     for c, ops in call_ops.items():
         looked_up.setdefault(c, ops)
     classes = [n for n in info.classes if n in regs_by_class or n in blocked]
-    classes += [n for n in dict.fromkeys([*runtime, *refused, *made]) if n not in info.classes]
+    classes += [n for n in dict.fromkeys([*runtime, *refused, *made, *unbuilt])
+                if n not in info.classes]
     classes += [n for n in typed if n in blocked and n not in classes]
     blocked.update(nested)
     for c, ops in nested_ops(info, nested).items():
         looked_up.setdefault(c, ops)
     classes += list(nested)
+    # a loop registering kernels no row names (classes it makes): one row for them
+    loops = [u for u in unread if isinstance(info.module.body[u.stmt_index], cst.For)]
+    if loops and not classes:
+        blocked["?"] = unnamed_row(info, loops)
+        classes.append("?")
     units: list[Unit] = []
     for name in classes:
         ops = list(dict.fromkeys(r.op_type for r in regs_by_class.get(name, []))) or list(

@@ -10,7 +10,8 @@ attributes): those calls are left, and the kernel is refused as depending on the
 (`why_undecided` says which case it is).
 
 An attribute declared with no default read as a fallback (`ctx.attr(N) if ctx.has_attr(N)
-else 1.0`, or `if ctx.has_attr(N): v = ctx.attr(N)` with `else: v = 1.0`) is read into
+else 1.0`, or `if ctx.has_attr(N): v = ctx.attr(N)` with `else: v = 1.0`, or
+`ctx.has_attr(N) and ctx.attr(N)` of an undeclared one, whose fallback is False) is read into
 `Fallbacks` and becomes a plain read whose PHI argument has the fallback as its default:
 `alpha: Annotated[float, AttrDefault(1.0)]` (`phi.core.kernel_args`; a Python default
 cannot stand before the outputs), which `compat.phi_args.convert_attr` gives where a desc
@@ -235,6 +236,13 @@ class _Fold(cst.CSTTransformer):
 
     def leave_BooleanOperation(self, original: cst.BooleanOperation,  # noqa: N802
                                updated: cst.BooleanOperation) -> cst.BaseExpression:
+        # `CTX.has_attr(N) and CTX.attr(N)` of an attribute no maker declares: the read, or
+        # False where the desc lacks N (one declared with no default: the tested form below)
+        name = ctx_call(updated.left, self.ctx, ("has_attr",))
+        if isinstance(updated.operator, cst.And) and name is not None and \
+                self.proto.attr(name) is None and self._fallback(
+                updated.left, updated.right, cst.Name("False")):
+            return updated.right.with_changes(lpar=updated.lpar, rpar=updated.rpar)
         # `True and X` is X, `True or X` is True (the value, not only its truth)
         if m.matches(updated.left, m.Name("True")) and not updated.lpar:
             return updated.right if isinstance(updated.operator, cst.And) else updated.left

@@ -27,14 +27,18 @@ refused as keeping instance state:
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 import libcst.matchers as m
 
 from migrate.attribute_reads import tree_reads
+from migrate.class_members import is_immutable
 from migrate.kept_contexts import mro_methods
 from migrate.names import store_names
 from migrate.static import ModuleInfo
-from migrate.static_refs import code_of
+from migrate.static_refs import UnresolvableError, code_of
+from migrate.super_calls import owner_class
 from migrate.syntax import is_literal
 from migrate.write_only_counters import guarded
 
@@ -60,14 +64,38 @@ def instance_constants(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.Func
         assign = cst.ensure_type(small, cst.Assign)
         attr = cst.ensure_type(assign.targets[0].target, cst.Attribute).attr.value
         value = assign.value
-        if attr in taken or not (is_literal(value) or m.matches(value, _EMPTY)):
+        if attr in taken:
             continue
+        if not (is_literal(value) or m.matches(value, _EMPTY)):
+            value = _evaluated(info, mro, init, value)
+            if value is None:
+                continue
         why = _not_constant(info, mro, init, attr, is_literal(value))
         if why:
             refused[attr] = why
         else:
             found[attr] = value
     return found, refused
+
+
+def _evaluated(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionDef,
+               value: cst.BaseExpression) -> cst.BaseExpression | None:
+    """`value` (`("alpha", G.OLD_NAME)`), read statically in the module of the class whose
+    `__init__` stores it, as the literal it always is; None when it is no immutable value
+    a literal spells (the static reading refuses it, or its repr does not read back)."""
+    owner = owner_class(mro, init)
+    try:
+        found = (info.owner_of(owner) if owner is not None else info).ev.eval(value, {})
+    except UnresolvableError:
+        return None
+    text = repr(found)
+    try:
+        back = ast.literal_eval(text)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
+    if not is_immutable(found) or type(back) is not type(found) or back != found:
+        return None
+    return cst.parse_expression(text)
 
 
 def _not_constant(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionDef,
@@ -84,7 +112,7 @@ def _not_constant(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionD
         if runs and (why := _method_reads(fn, attr, immutable, nodes)):
             return f"{cls.name.value}.{fn.name.value}() {why}"
         allowed |= {id(a) for a in nodes}
-    return tree_reads(info, attr, allowed, parsed, mro)
+    return tree_reads(info, attr, allowed, parsed, mro, writes_only=immutable)
 
 
 def _method_reads(fn: cst.FunctionDef, attr: str, immutable: bool,

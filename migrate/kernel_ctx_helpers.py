@@ -28,7 +28,12 @@ from migrate.constant_folds import SubstitutionFolds
 from migrate.has_attr_folds import fold_has_attr, returned_test
 from migrate.kept_contexts import read_kept
 from migrate.kernel_model import SkipError
-from migrate.kernel_prepass import constant_reader, inline_name_constants, unroll_names
+from migrate.kernel_prepass import (
+    constant_reader,
+    fold_slot_names,
+    inline_name_constants,
+    unroll_names,
+)
 from migrate.kernel_tidy import fold_dead_branches
 from migrate.local_renames import rename_local, variable_names
 from migrate.module_switches import fold_module_switches, rebound_at_run_time
@@ -121,6 +126,8 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
         plain = [p for i, p in enumerate(plain) if i not in fixed]
         call = call.with_changes(args=[a for i, a in enumerate(call.args) if i not in fixed])
         ctx_at = [i for i, a in enumerate(call.args) if m.matches(a.value, m.Name(ctx))]
+    # the class whose method the helper is, found before a rename makes a new def of it
+    owner_of_fn = owner_class(mk.mro, fn) if is_method else None
     # a local of the helper spelled like a parameter its reads become is renamed in the
     # helper first (a fresh name), and the helper read again
     while True:
@@ -141,6 +148,8 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
             source = unroll_names(mk.info, mk.members, source, ctx_param, helper_self, where)
         except SkipError as exc:
             raise SkipError(f"passes ctx to {name}(): {exc}") from None
+        # slot and attribute names spelled by module constants (`ctx.attr(cm.ALPHA)`)
+        source = fold_slot_names(where, source, ctx_param)
         # a branch a constant of the helper's module decides (`if _TRACE:`) is folded too
         source = fold_module_switches(where, fn, source)
         source = fold_dead_branches(fold_has_attr(mk.proto, source, ctx_param, mk.fallbacks,
@@ -153,8 +162,7 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
                                 "where the kernel reads it as a DataType")
         mk.lifting.add(key)
         try:
-            body = source.visit(rewriter(mk, ctx_param, helper_self,
-                                         owner_class(mk.mro, fn) if is_method else None))
+            body = source.visit(rewriter(mk, ctx_param, helper_self, owner_of_fn))
         except SkipError as exc:  # said of the helper, where the kernel's row shows it
             raise SkipError(f"passes ctx to {name}(): {exc}") from None
         finally:

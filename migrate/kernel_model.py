@@ -9,12 +9,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import libcst as cst
+import libcst.matchers as m
 
 from migrate.names import snake
 from migrate.records import Composable, Foreign
 from migrate.static import ModuleInfo
 from migrate.static_facts import StaticProto
-from migrate.static_refs import code_of, dotted, literal_string
+from migrate.static_refs import UnresolvableError, code_of, dotted, literal_string, quote
 from phi.op_defs import OpDef
 
 
@@ -114,6 +115,24 @@ class ModuleContext:
 def is_harmless(decorator: cst.Decorator) -> bool:
     name = dotted(decorator.decorator)
     return name is not None and name.split(".")[-1] in HARMLESS_DECORATORS
+
+
+def folded_name(info: ModuleInfo, call: cst.Call) -> cst.Call:
+    """`call` (`ctx.attr(...)`) with a name argument that is an expression of literals
+    alone (`("scale", "scale_x")[0]`, where a constant was inlined) spelled as its value."""
+    if len(call.args) != 1 or literal_string(call.args[0].value) is not None:
+        return call
+    arg = call.args[0].value
+    if any(n.value not in ("True", "False", "None") for n in m.findall(arg, m.Name())):
+        return call
+    try:
+        value = info.ev.eval(arg, {})
+    except (UnresolvableError, RecursionError):
+        return call
+    if not isinstance(value, str):
+        return call
+    return call.with_changes(args=[call.args[0].with_changes(value=cst.SimpleString(
+        quote(value)))])
 
 
 def literal_slot(call: cst.Call, what: str) -> str:

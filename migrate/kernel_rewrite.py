@@ -27,10 +27,12 @@ from migrate.kernel_model import (
     Fold,
     ModuleContext,
     SkipError,
+    folded_name,
     literal_slot,
     tensor_attr_candidates,
 )
 from migrate.kernel_prepass import constant_reader
+from migrate.method_dispatch import method_dispatch
 from migrate.names import load_names, snake
 from migrate.records import Composable
 from migrate.static_facts import StaticProto
@@ -68,6 +70,16 @@ class Rewriter(FieldMerges):
         self._fstring_quotes: list[str] = []
         self._root: cst.CSTNode | None = None  # the body rewritten
         self._scopes: list[cst.CSTNode] = []  # the nested scopes the walk is inside
+        self._targets: set[int] = set()  # ids of the targets stored to or deleted
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:  # noqa: N802
+        self._targets.add(id(node.target))
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:  # noqa: N802
+        self._targets.add(id(node.target))
+
+    def visit_Del(self, node: cst.Del) -> None:  # noqa: N802
+        self._targets.add(id(node.target))
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         if self._root is None:
@@ -120,7 +132,21 @@ class Rewriter(FieldMerges):
             value = self.mk.class_attr(attr)
             if value is not None:
                 return self.substituted(value)
+            getter = None if id(original) in self._targets else self.mk.property_getter(attr)
+            if getter is not None:  # `self.PROP` read: its getter, lifted, called
+                return cst.Call(cst.Name(getter))
+        if attr == "__name__" and self._spells_class(updated.value):
+            return cst.SimpleString(repr(self.mk.class_name))
         return updated
+
+    def _spells_class(self, node: cst.BaseExpression) -> bool:
+        """`type(self)` or `self.__class__`: the kernel's class, whose name is known."""
+        if isinstance(node, cst.Attribute):
+            return node.attr.value == "__class__" and self._is(node.value, self.self_name)
+        return (isinstance(node, cst.Call) and self._is(node.func, "type")
+                and len(node.args) == 1 and not node.args[0].keyword
+                and not node.args[0].star and self._is(node.args[0].value, self.self_name)
+                and "type" not in self.mk.info.module_names())
 
     # -- calls ----------------------------------------------------------------------------
     def visit_Call(self, node: cst.Call) -> None:  # noqa: N802
@@ -134,6 +160,10 @@ class Rewriter(FieldMerges):
             dtype_attr = dtype_conversion(self.mk.info, original, self.ctx)
             if dtype_attr is not None and dtype_attr in self.mk.dtype_attrs:
                 return self.mk.name_node(self.mk.param_name(dtype_attr, "attr"))
+        if isinstance(func, cst.Name) and func.value == "getattr" and self.self_name:
+            dispatch = method_dispatch(self.mk, updated, self.self_name)
+            if dispatch is not None:  # `getattr(self, "_compute_" + mode)`
+                return dispatch
         if isinstance(func, cst.Name) and func.value == "super":
             if original in self._supers:  # `super().NAME(...)`: its method call lifts it
                 return updated
@@ -331,7 +361,7 @@ class KernelMigration:
             raise SkipError(f"uses ctx.{method}(), which has no PHI equivalent")
         what = ("attribute" if "attr" in method else "output" if "output" in method
                 else "input")
-        slot = literal_slot(call, what)
+        slot = literal_slot(folded_name(self.info, call), what)
         if method == "attr":
             return self._attr(slot)
         if method == "has_attr":
@@ -498,16 +528,27 @@ class KernelMigration:
             return None
         return self.lift_method(member.owner, member.function)
 
+    def property_getter(self, name: str) -> str | None:
+        """The module-level function `self.NAME` becomes when NAME is a read-only property
+        of the kernel's MRO (its getter lifted as `helper` lifts a method), else None."""
+        member = self.members.get(name)
+        fn = member.function if member is not None else None
+        if fn is None or [dotted(d.decorator) for d in fn.decorators] != ["property"]:
+            return None
+        return self.lift_method(member.owner, fn, getter=True)
+
     def lift_method(self, cls: cst.ClassDef, fn: cst.FunctionDef,
-                    fallback: str | None = None) -> str:
+                    fallback: str | None = None, getter: bool = False) -> str:
         """Method `fn` of class `cls` (of the kernel's MRO) lifted for this kernel class
         (`helper`; `super()` in it resolved from `cls`); `fallback`: the class naming the
-        lifted copy where its own name is taken (the kernel class by default)."""
+        lifted copy where its own name is taken (the kernel class by default); `getter`:
+        `fn` is a property's getter, read as `self.NAME` (`property_getter`)."""
         name = fn.name.value
         decorators = [dotted(d.decorator) for d in fn.decorators]
         static = decorators == ["staticmethod"]
         # a classmethod's cls is the kernel's class (through self or the class's own name)
-        if not static and decorators and decorators != ["classmethod"]:
+        if not static and decorators and decorators != ["classmethod"] and not (
+                getter and decorators == ["property"]):
             raise SkipError(f"helper {name}() has decorators {decorators}")
         params = list(fn.params.params)
         if fn.params.posonly_params:

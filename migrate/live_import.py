@@ -8,7 +8,8 @@ OUT_JSON receives, per file (its real path), `{"error": why it did not import, "
 replaced method, calling file, line], ...]}, "protos": {op: `proto_row`}}` (the protos of
 the operators with a maker that a top-level statement of the file registered).
 A class is recorded under a file only when it is the module attribute of its own name
-(`getattr(module, name) is cls`, a top-level name); the class line is that of the class
+(`getattr(module, name) is cls`, a top-level name) there, the module its `__module__`
+names or else the one module binding it (`_home_of`); the class line is that of the class
 statement that built it (0: no class statement did, e.g. `type(...)`); the registering
 file and line are those of the innermost top-level statement of a module of the tree that
 was running when the key was added; the replaced method is the first function the class
@@ -94,9 +95,9 @@ class _Recorder:
         """The keys added so far for classes of `namespaces` (module name -> (file, its
         namespace)), into `out`."""
         for op, key, cls, reg_file, reg_line, call_file, call_line in self.added:
-            home = namespaces.get(getattr(cls, "__module__", ""))
             name = getattr(cls, "__name__", "")
-            if home is None or cls.__qualname__ != name or home[1].get(name) is not cls:
+            home = _home_of(namespaces, cls, name, reg_file)
+            if home is None or cls.__qualname__ != name:
                 continue
             built = self.built.get(id(cls))
             line = built[1] if built is not None and built[0] is cls else 0
@@ -116,6 +117,20 @@ class _Recorder:
             rows = out.setdefault(home[0], {"error": "", "classes": {}})["classes"]
             if row not in rows.setdefault(name, []):
                 rows[name].append(row)
+
+
+def _home_of(namespaces: dict[str, tuple[str, dict[str, Any]]], cls: Any, name: str,
+             reg_file: str) -> tuple[str, dict[str, Any]] | None:
+    """The module of the tree holding `cls` as the attribute of its name: the one its
+    `__module__` names, else (a class type() made under a metaclass names the metaclass's
+    module, `abc`) the one module binding it, or of several the registering one."""
+    home = namespaces.get(getattr(cls, "__module__", ""))
+    if home is not None and home[1].get(name) is cls:
+        return home
+    binding = [h for h in namespaces.values() if h[1].get(name) is cls]
+    if len(binding) > 1:
+        binding = [h for h in binding if h[0] == reg_file]
+    return binding[0] if len(binding) == 1 else None
 
 
 def _named(value: Any) -> str:

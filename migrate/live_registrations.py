@@ -136,6 +136,33 @@ class LiveKept:
         self.ops: dict[str, list[str]] = {}
 
 
+#: how the reason of a row standing for the kernels of an unread registration begins
+UNNAMED = UNREAD[1]
+
+
+def unnamed_row(info: ModuleInfo, unread: list[Any]) -> str:
+    """The reason of the one row standing for the kernels the unread registration
+    statements `unread` register when no class of the module is known to be among them:
+    every kernel is reported (importing the tree, as verify does, names them)."""
+    first = unread[0]
+    line = code_of(info.module.body[first.stmt_index]).strip().splitlines()[0]
+    return (f"{UNNAMED}: the registration `{line}` registers kernel classes the codemod "
+            f"cannot name ({first.reason}); none is migrated (a verify run imports the "
+            "tree and names them)")
+
+
+def unbuilt_kernels(info: ModuleInfo, live: LiveFacts | None, known: set[str]
+                    ) -> dict[str, list[str]]:
+    """Kernel classes importing the tree shows registered from this module that no class
+    statement of it builds and no reading of it names (`known`): a factory's classes
+    published through `globals()`, say -> the ops they are registered for."""
+    if live is None or live.error:
+        return {}
+    return {name: list(dict.fromkeys(row[0] for row in rows))
+            for name, rows in live.classes.items()
+            if name not in info.classes and name not in known}
+
+
 def live_kept(info: ModuleInfo, blocked: dict[str, str],
               regs_by_class: dict[str, list[Registration]], live: LiveFacts | None
               ) -> LiveKept:

@@ -208,8 +208,13 @@ def _defaults_given(call: cst.Call, name: str, spelled: str
     """The keyword defaults `View(ctx, alpha=1.0)` gives a view taking `**defaults`: ctx
     first, then keywords with literal values."""
     first, *rest = call.args
+    # a list display of literals too (`dim=[]`): a fallback read where the desc lacks the
+    # attribute is taken only when literal (`has_attr_folds`), else the kernel is refused
     if first.keyword is not None or first.star or any(
-            a.keyword is None or a.star or not is_literal(a.value) for a in rest):
+            a.keyword is None or a.star or not (is_literal(a.value) or (
+                isinstance(a.value, cst.List) and all(
+                    isinstance(e, cst.Element) and is_literal(e.value)
+                    for e in a.value.elements))) for a in rest):
         raise SkipError(f"builds attribute view {name} by `{spelled}`, with arguments "
                         "besides ctx and literal keyword defaults")
     return tuple((cst.ensure_type(a.keyword, cst.Name).value, a.value) for a in rest)

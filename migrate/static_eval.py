@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import libcst as cst
+import libcst.matchers as m
 
 from migrate.dynamic_namespaces import dynamic_reason
 from migrate.factory_makers import FactoryCall, builds_class
@@ -28,6 +29,7 @@ from migrate.static_refs import (
     ImportedRef,
     ImportTable,
     InstanceRef,
+    MemberRef,
     UnresolvableError,
     code_of,
     dotted,
@@ -40,6 +42,8 @@ from migrate.tree_names import module_name, package_root
 
 #: the builtins a static value may be copied with (`tuple(cpu)`), unless imported over
 SEQUENCE_COPIES = ("tuple", "list")
+#: the classes of `enum` whose subclasses' members are constants (`MemberRef`)
+ENUM_BASES = frozenset({"Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"})
 #: star-import and import hops followed to a name's origin
 _ORIGIN_DEPTH = 6
 
@@ -367,6 +371,8 @@ class Evaluator:
             base = self.eval(node.value, env)
             if isinstance(base, InstanceRef):
                 return base.lookup(node.attr.value)
+            if isinstance(base, ClassRef) and self._enum_member(base, node.attr.value):
+                return MemberRef(base, node.attr.value)
             if isinstance(base, ImportedRef):
                 mod_file = find_module_file(base.qualified, self.path)
                 if mod_file is not None and self.depth < 3:
@@ -449,6 +455,23 @@ class Evaluator:
         if isinstance(func, ClassRef) or isinstance(getattr(func, "func", None), ClassRef):
             return spec_instance(self, func, node, env)  # a spec object (`spec_objects`)
         raise UnresolvableError(code_of(node))
+
+    def _enum_member(self, ref: ClassRef, member: str) -> bool:
+        """Whether class `ref` (of this module or, by its path, another) subclasses one of
+        `enum`'s Enum classes by a base it spells, and its body binds `member` once, by a
+        plain `member = value` statement."""
+        home = self if ref.path is None else self._other(ref.path)
+        cls = home.classes.get(ref.name)
+        if cls is None or not any(
+                (home.imports.resolve(b.value) or "").removeprefix("enum.") in ENUM_BASES
+                and (home.imports.resolve(b.value) or "").startswith("enum.")
+                for b in cls.bases if b.keyword is None):
+            return False
+        binds = [t for stmt in cls.body.body if isinstance(stmt, cst.SimpleStatementLine)
+                 for small in stmt.body if isinstance(small, cst.Assign)
+                 for t in small.targets if m.matches(t.target, m.Name(member))]
+        others = m.findall(cls, m.Name(member))
+        return len(binds) == 1 and len(others) == 1
 
     def _fstring(self, node: cst.FormattedString, env: dict[str, Any]) -> str:
         """A plain f-string (no `r`/`b` prefix, escapes, conversions or format specs)

@@ -31,6 +31,18 @@ class EnumRef:
 
 
 @dataclass(frozen=True)
+class MemberRef:
+    """A member of an `enum.Enum` class a module of the tree defines (`RoundMode.TRUNC`):
+    a constant the class itself guards (an Enum refuses to rebind its members)."""
+
+    enum: ClassRef
+    member: str
+
+    def __str__(self) -> str:
+        return f"{self.enum.name}.{self.member}"
+
+
+@dataclass(frozen=True)
 class ClassRef:
     name: str
     path: Path | None = None  # defining module when imported from another file
@@ -78,6 +90,18 @@ def literal_string(node: cst.BaseExpression) -> str | None:
         value = node.evaluated_value
         return value if isinstance(value, str) else None
     return None
+
+
+def literal_prefix(node: cst.BaseExpression) -> str | None:
+    """The literal text a string expression always begins with: a literal's whole value,
+    the left literal of `"_compute_" + mode`, the first text of `f"_compute_{mode}"`;
+    None when nothing is known."""
+    while isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+        node = node.left
+    if isinstance(node, cst.FormattedString):
+        first = node.parts[0] if node.parts else None
+        return first.value if isinstance(first, cst.FormattedStringText) else None
+    return literal_string(node)
 
 
 def quote(s: str) -> str:

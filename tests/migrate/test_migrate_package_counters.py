@@ -127,6 +127,10 @@ def test_a_plain_counter_in_a_lone_module_is_dropped() -> None:
     status, reason = _row(start='"legacy_scale"', bump="pass",
                           tail="\n    def __repr__(self):\n        return self.n\n")
     assert status == "migrated" and 'reads `self.n = "legacy_scale"` as the constant' in reason
+    # read by other code too: an immutable value reads the same there (its class is kept)
+    status, reason = _row(start='"legacy_scale"', bump="pass", tail=(
+        "\n    def __repr__(self):\n        return self.n\n\n\nprint(CountKernel().n)\n"))
+    assert status == "migrated" and 'reads `self.n = "legacy_scale"` as the constant' in reason
 
 
 @pytest.mark.parametrize(("change", "why"), [
@@ -136,9 +140,11 @@ def test_a_plain_counter_in_a_lone_module_is_dropped() -> None:
     ({"start": '"x"', "bump": "self.n += 1"}, "bumps `self.n`, which starts as no number"),
     ({"start": "[]", "bump": "self.n.append(1)"}, "keeps instance state"),
     ({"tail": "\n    def total(self):\n        return self.n\n"}, "reads `.n` (`self.n`)"),
+    # an immutable constant is read anywhere alike, but stored to elsewhere it changes
     ({"start": '"legacy_scale"', "bump": "pass",
-      "tail": "\n    def __repr__(self):\n        return self.n\n\n\nprint(CountKernel().n)\n"},
-     "reads `.n` (`CountKernel().n`)"),
+      "tail": "\n    def __repr__(self):\n        return self.n\n\n\nk = CountKernel()\n"
+              "k.n = 'other'\n"},
+     "reads `.n` (`k.n`)"),
     ({"start": "SCALE", "bump": "pass"}, "keeps instance state"),
     ({"extra": "    __slots__ = ('n',)\n"}, "defines `__slots__`"),
     ({"extra": "    n = 5\n"}, "defines `n`"),

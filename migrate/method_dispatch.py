@@ -1,0 +1,61 @@
+"""`getattr(self, "_compute_" + mode)`: a kernel choosing one of its own methods by a name
+built from a literal prefix (issue 23).
+
+The name always begins with the prefix, so only the kernel's methods whose names begin
+with it can be reached. Each is lifted as a helper (as `self._compute_sum(...)` would be),
+and the call becomes a lifted dispatch function giving the lifted method by its name,
+raising the AttributeError the instance would raise for any other name. Refused, naming
+why: a class attribute of the MRO that is no method, or a member of the framework's
+`OpKernel`, begins with the prefix (it could be reached too).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from migrate.kernel_model import SkipError
+from migrate.static_refs import code_of, literal_prefix
+
+if TYPE_CHECKING:
+    from migrate.kernel_rewrite import KernelMigration
+
+
+def method_dispatch(mk: KernelMigration, call: cst.Call, self_name: str) -> cst.Call | None:
+    """`getattr(SELF, PREFIX + ...)` as a call of the lifted dispatch function; None when
+    `call` is no such call (left to the other readings)."""
+    args = call.args
+    if (len(args) != 2 or any(a.keyword is not None or a.star for a in args)
+            or not isinstance(args[0].value, cst.Name) or args[0].value.value != self_name
+            or "getattr" in mk.info.module_names()):
+        return None
+    prefix = literal_prefix(args[1].value)
+    if not prefix:
+        return None
+    from legacy_fluid.framework.op_kernel import OpKernel
+
+    spelled = code_of(call).strip()
+    framework = sorted(n for n in dir(OpKernel) if n.startswith(prefix))
+    if framework:
+        raise SkipError(f"calls `{spelled}`, which may reach OpKernel.{framework[0]}")
+    names = sorted(n for n in mk.members if n.startswith(prefix))
+    if not names:
+        return None
+    plain = [n for n in names if mk.members[n].function is None]
+    if plain:
+        raise SkipError(f"calls `{spelled}`, which may reach class attribute {plain[0]}, "
+                        "no method")
+    lifted = {n: mk.helper(n) for n in names}
+    entries = "".join(f"        {n!r}: {fn},\n" for n, fn in lifted.items())
+    node = cst.parse_statement(
+        f"def _methods(name):\n"
+        f"    table = {{\n{entries}    }}\n"
+        f"    if name not in table:\n"
+        f"        raise AttributeError(\"'{mk.class_name}' object has no attribute %r\"\n"
+        f"                             % (name,))\n"
+        f"    return table[name]\n")
+    assert isinstance(node, cst.FunctionDef)
+    dispatch = mk.lift((mk.class_name, f"getattr:{prefix}"), f"_{prefix.strip('_')}_methods",
+                       node)
+    return cst.Call(cst.Name(dispatch), [cst.Arg(args[1].value)])
