@@ -46,7 +46,9 @@ def generated_entry(op_type: str, phi_name: str, proto: StaticProto,
     why = f"a gradient kernel with no backward_op '{phi_name}' in phi/backward.yaml to follow"
     if forward is None:
         raise SkipError(f"{why}, and {NO_FORWARD} (add the entry, then re-run)")
-    if phi_name != f"{forward.phi_name}_grad":
+    # named after the forward's PHI name, or after its legacy op type where a base kernel
+    # name renames the forward (`ym_scale_grad` of `ym_scale` running PHI `scale`)
+    if phi_name not in (f"{forward.phi_name}_grad", f"{forward.op_type}_grad"):
         raise SkipError(f"{why}: its name is not the forward's '{forward.phi_name}' + "
                         "'_grad', so none is generated (add the entry, then re-run)")
     fwd = yaml_entry(forward.phi_name, forward.params)

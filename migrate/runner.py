@@ -461,8 +461,10 @@ def plan_changes(files: list[Path], results: list[FileResult],
                 continue
             if op_def.is_backward:  # followed as phi/backward.yaml holds it: nothing to write
                 continue
-            grad = f"{op.phi_name}_grad"
-            if grad in phi_names and op_def.backward is None:
+            # its grad's entry: after its PHI name, or its op type's where renamed
+            grad = next((g for g in (f"{op.phi_name}_grad", f"{op.op_type}_grad")
+                         if g in phi_names), None)
+            if grad is not None and op_def.backward is None:
                 op_def = replace(op_def, backward=grad)
             yaml_entries.setdefault(path.parent / YAML_NAME, {})[op.phi_name] = render_op(op_def)
     for ypath, entries in sorted(yaml_entries.items()):

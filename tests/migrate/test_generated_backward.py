@@ -61,3 +61,36 @@ def test_what_cannot_be_named_is_refused_naming_it(change: tuple[str, str], why:
     assert status == "skipped" and why in reason, reason
     assert "no backward_op 'team_cube_grad'" in reason
     assert skip_cause(reason) == "no backward_op entry in backward.yaml"
+
+
+def test_a_renamed_forward_keeps_its_grad_named_after_its_op_type() -> None:
+    """`register_base_kernel_name("team_cube", "cube3")`: the forward runs PHI `cube3`, the
+    grad op keeps its own name `team_cube_grad` (the legacy forward's + `_grad`), its entry
+    generated from the renamed forward's; a grad renamed to neither is refused, named."""
+    result = migrate_source(SOURCE, base_names={"team_cube": "cube3"})
+    assert {r.kernel: r.status for r in result.records} == {
+        "CubeKernel": "migrated", "CubeGradKernel": "migrated"}
+    [grad] = [p for p in result.ops if p.op_def.is_backward]
+    text = render_op(grad.op_def)
+    assert "backward_op : team_cube_grad" in text and "forward : cube3 (" in text, text
+    rows = {r.kernel: (r.status, r.reason) for r in migrate_source(
+        SOURCE, base_names={"team_cube": "cube3", "team_cube_grad": "other_grad"}).records}
+    assert rows["CubeGradKernel"][0] == "skipped"
+    assert "its name is not the forward's 'cube3' + '_grad'" in rows["CubeGradKernel"][1]
+
+
+def test_the_renamed_forwards_entry_names_its_grad_entry(tmp_path: Path) -> None:
+    """Written: the forward's ops.yaml entry `cube3` names `team_cube_grad` as its
+    backward, whose entry goes to backward.yaml beside it."""
+    from migrate_helpers import console
+
+    from migrate.cli_entry import run_migrate
+
+    text = SOURCE.replace("\nclass ", "\nregister_base_kernel_name(\"team_cube\", \"cube3\")\n\n\n"
+                          "class ", 1)
+    text = "from compat.arg_mapping import register_base_kernel_name\n" + text
+    (tmp_path / "grad_framework.py").write_text(text)
+    assert run_migrate([tmp_path], write=True, verify=False, console=console()) == 0
+    ops = (tmp_path / "ops.yaml").read_text()
+    assert "- op : cube3\n" in ops and "backward : team_cube_grad" in ops, ops
+    assert "- backward_op : team_cube_grad" in (tmp_path / "backward.yaml").read_text()
