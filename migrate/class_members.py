@@ -17,7 +17,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate.name_bindings import top_level_bindings
-from migrate.names import store_names
+from migrate.names import load_names, store_names
 from migrate.static import ModuleInfo
 from migrate.static_changes import attribute_change, attribute_stores
 from migrate.static_refs import EnumRef, FunctionRef, MemberRef, UnresolvableError
@@ -115,7 +115,7 @@ def constant_of(info: ModuleInfo, members: dict[str, Member], name: str,
     owners = {id(o): o for o in (info, *(info.owner_of(b.owner) for b in members.values()))}
     if any(assigned_outside(o, name) for o in owners.values()):
         raise UnresolvableError(f"'{name}' is also assigned outside its class body")
-    if class_body_names(member.owner) & {n.value for n in m.findall(member.value, m.Name())}:
+    if class_body_names(member.owner) & {n.value for n in load_names(member.value)}:
         raise UnresolvableError(f"'{name}' is computed from other names of its class body")
     value = home.ev.eval(member.value, {})
     read = {o.path.resolve() for o in owners.values() if o.path is not None}
@@ -175,9 +175,7 @@ def _has_members(value: Any) -> bool:
 def _fixed_names(info: ModuleInfo, home: ModuleInfo, node: cst.BaseExpression) -> str:
     """"" when every name `node` (a constant written in `home`, inlined where `info` reads
     it) spells is bound once in `home` and means the same in `info`; else why not."""
-    attrs = {id(a.attr) for a in m.findall(node, m.Attribute())}  # type: ignore[attr-defined]
-    names = {n.value for n in m.findall(node, m.Name()) if id(n) not in attrs}  # type: ignore[attr-defined]
-    for name in sorted(names - {"True", "False", "None"}):
+    for name in sorted({n.value for n in load_names(node)} - {"True", "False", "None"}):
         if len(top_level_bindings(home.module, name, set())) != 1:
             return f"'{name}', which its module binds more than once"
         if home is not info and (info.path is None or home.path is None

@@ -164,6 +164,22 @@ def _statement(node: cst.CSTNode, parents: dict[cst.CSTNode, cst.CSTNode]) -> st
 _STORE = m.Assign() | m.AugAssign() | m.AnnAssign() | m.Del()
 
 
+def _stored_spine(target: cst.BaseExpression) -> list[cst.Attribute]:
+    """The attributes a store to `target` sets or changes the object of: along its chain of
+    attributes and subscripts (`a.b[i].c = v`: `.c`, `.b`), through tuple and list targets;
+    not those read in a call's arguments or a subscript's index on the way
+    (`ctx.output(self.OUT).data[...] = v` changes no `.OUT`)."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [a for e in target.elements for a in _stored_spine(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return _stored_spine(target.value)
+    if isinstance(target, cst.Attribute):
+        return [target, *_stored_spine(target.value)]
+    if isinstance(target, cst.Subscript):
+        return _stored_spine(target.value)
+    return []
+
+
 def attribute_stores(module: cst.Module, others: frozenset[str] = frozenset()) -> set[str]:
     """Attribute names the module assigns, augments or deletes anywhere (`Cls.X = ...`,
     `self.X += ...`, `del obj.X`), or sets through `setattr(_, "X", _)`; `others`: names
@@ -176,7 +192,7 @@ def attribute_stores(module: cst.Module, others: frozenset[str] = frozenset()) -
         elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.Del)):
             targets = [node.target]
         for target in targets:
-            names.update(a.attr.value for a in m.findall(target, m.Attribute())
+            names.update(a.attr.value for a in _stored_spine(target)
                          if not (isinstance(a.value, cst.Name) and a.value.value in others))
     for call in m.findall(module, m.Call(func=m.Name("setattr"))):
         args = call.args
