@@ -46,6 +46,7 @@ from migrate.kernel_compose import (
     compose_calls,
     composed_class,
     composing_stored,
+    effective_init,
     stored_kernels,
     untraced,
 )
@@ -232,7 +233,7 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     compute = member.function if member is not None else None
     if compute is None:
         raise SkipError("defines no compute() in this module")
-    init = mk.members.get("__init__")
+    init = effective_init(mro, mk.members.get("__init__"))
     params = {snake(v.name) for v in (*mk.proto.inputs, *mk.proto.outputs, *mk.proto.attrs)}
     compute, memos = fold_memos(mk.info, mro, init.function if init else None, compute,
                                 frozenset(params))

@@ -22,6 +22,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.class_members import Member
 from migrate.consistency import demote
 from migrate.kernel_model import KernelFunction, SkipError
 from migrate.kernel_rewrite import KernelMigration
@@ -69,7 +70,7 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
             or p.kwonly_params or p.star_kwarg or isinstance(p.star_arg, cst.Param)):
         raise SkipError(f"{why}: it takes arguments or is decorated)")
     me = p.params[0].name.value
-    if any(_defines(c, "__init__") for c in mro if c is not owner):
+    if any(_defines(c, "__init__") and not trivial_init(mro, c) for c in mro if c is not owner):
         raise SkipError(f"{why}: another class of its MRO defines __init__ too)")
     stored: dict[str, str] = {}
     for i, stmt in enumerate(init.body.body):
@@ -77,7 +78,7 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
             stmt.body) == 1 else stmt
         if i == 0 and m.matches(small, m.Expr(m.SimpleString() | m.ConcatenatedString())):
             continue  # its docstring
-        if base_init(small, mro, owner, me):
+        if base_init(small, mro, owner, me) or isinstance(small, cst.Pass):
             continue
         if m.matches(small, m.Assign(targets=[m.AssignTarget(m.Attribute(
                 value=m.Name(me), attr=m.Name(m.MatchIfTrue(lambda a: a in helpers))))])):
@@ -159,6 +160,38 @@ def _instance_state(mro: list[cst.ClassDef], owner: cst.ClassDef, me: str,
             f"`{code_of(small).strip()}`{later}; a PHI kernel is a plain function, with no "
             "instance to keep it between runs (only an `__init__` storing the kernels it "
             "composes, `self.k = OtherKernel()`, is read)")
+
+
+def trivial_init(mro: list[cst.ClassDef], cls: cst.ClassDef) -> bool:
+    """Whether `cls`'s `__init__` (plain, taking only self) does nothing but call the base's
+    with no argument (`base_init`), besides a docstring and `pass`: no state of its own."""
+    init = next(s for s in cls.body.body
+                if isinstance(s, cst.FunctionDef) and s.name.value == "__init__")
+    p = init.params
+    if (init.decorators or init.asynchronous or len(p.params) != 1 or p.posonly_params
+            or p.kwonly_params or p.star_kwarg or isinstance(p.star_arg, cst.Param)):
+        return False
+    me = p.params[0].name.value
+    for i, stmt in enumerate(init.body.body):
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(
+            stmt.body) == 1 else stmt
+        if not ((i == 0 and m.matches(small, m.Expr(m.SimpleString()
+                                                    | m.ConcatenatedString())))
+                or isinstance(small, cst.Pass) or base_init(small, mro, cls, me)):
+            return False
+    return True
+
+
+def effective_init(mro: list[cst.ClassDef], init: Member | None) -> Member | None:
+    """The `__init__` that keeps what instances hold: `init` (the MRO's first), or past
+    trivial ones (`trivial_init`) the next class's; None when every one is trivial."""
+    while init is not None and init.function is not None and trivial_init(mro, init.owner):
+        at = next(i for i, c in enumerate(mro) if c is init.owner)
+        later = next((c for c in mro[at + 1:] if _defines(c, "__init__")), None)
+        init = None if later is None else Member(later, function=next(
+            s for s in later.body.body
+            if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"))
+    return init
 
 
 def _defines(cls: cst.ClassDef, name: str) -> bool:
