@@ -11,15 +11,15 @@ why: a class attribute of the MRO that is no method, or a member of the framewor
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import libcst as cst
 
 from migrate.kernel_model import SkipError
 from migrate.static_refs import code_of, literal_prefix
 
-if TYPE_CHECKING:
-    from migrate.kernel_rewrite import KernelMigration
+#: `kernel_rewrite.KernelMigration` (which imports this module: not imported here)
+KernelMigration = Any
 
 
 def method_dispatch(mk: KernelMigration, call: cst.Call, self_name: str) -> cst.Call | None:
