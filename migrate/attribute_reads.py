@@ -215,7 +215,6 @@ def _reads(module: cst.Module, attr: str, allowed: set[int], where: str,
     return ""
 
 
-
 def _other_prefix(name: cst.BaseExpression, attr: str) -> bool:
     """A computed attribute name that begins with a literal text `attr` does not begin
     with (`"_compute_" + mode`, `f"_compute_{mode}"`): it never names `attr`."""

@@ -65,11 +65,9 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
     SkipError naming the statement for anything else."""
     owner = next(c for c in mro if init in c.body.body)
     why = f"{owner.name.value} defines __init__ (instance state or behaviour beyond compute"
-    p = init.params
-    if (init.decorators or init.asynchronous or len(p.params) != 1 or p.posonly_params
-            or p.kwonly_params or p.star_kwarg or isinstance(p.star_arg, cst.Param)):
+    me = _self_only(init)
+    if me is None:
         raise SkipError(f"{why}: it takes arguments or is decorated)")
-    me = p.params[0].name.value
     if any(_defines(c, "__init__") and not trivial_init(mro, c) for c in mro if c is not owner):
         raise SkipError(f"{why}: another class of its MRO defines __init__ too)")
     stored: dict[str, str] = {}
@@ -162,16 +160,23 @@ def _instance_state(mro: list[cst.ClassDef], owner: cst.ClassDef, me: str,
             "composes, `self.k = OtherKernel()`, is read)")
 
 
+def _self_only(init: cst.FunctionDef) -> str | None:
+    """The name of `init`'s self when it is a plain method taking only self; else None."""
+    p = init.params
+    if (init.decorators or init.asynchronous or len(p.params) != 1 or p.posonly_params
+            or p.kwonly_params or p.star_kwarg or isinstance(p.star_arg, cst.Param)):
+        return None
+    return p.params[0].name.value
+
+
 def trivial_init(mro: list[cst.ClassDef], cls: cst.ClassDef) -> bool:
     """Whether `cls`'s `__init__` (plain, taking only self) does nothing but call the base's
     with no argument (`base_init`), besides a docstring and `pass`: no state of its own."""
     init = next(s for s in cls.body.body
                 if isinstance(s, cst.FunctionDef) and s.name.value == "__init__")
-    p = init.params
-    if (init.decorators or init.asynchronous or len(p.params) != 1 or p.posonly_params
-            or p.kwonly_params or p.star_kwarg or isinstance(p.star_arg, cst.Param)):
+    me = _self_only(init)
+    if me is None:
         return False
-    me = p.params[0].name.value
     for i, stmt in enumerate(init.body.body):
         small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(
             stmt.body) == 1 else stmt

@@ -43,7 +43,7 @@ from migrate.tree_names import module_name, package_root
 #: the builtins a static value may be copied with (`tuple(cpu)`), unless imported over
 SEQUENCE_COPIES = ("tuple", "list")
 #: the classes of `enum` whose subclasses' members are constants (`MemberRef`)
-ENUM_BASES = frozenset({"Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"})
+ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
 #: star-import and import hops followed to a name's origin
 _ORIGIN_DEPTH = 6
 
@@ -462,10 +462,8 @@ class Evaluator:
         plain `member = value` statement."""
         home = self if ref.path is None else self._other(ref.path)
         cls = home.classes.get(ref.name)
-        if cls is None or not any(
-                (home.imports.resolve(b.value) or "").removeprefix("enum.") in ENUM_BASES
-                and (home.imports.resolve(b.value) or "").startswith("enum.")
-                for b in cls.bases if b.keyword is None):
+        if cls is None or not any(home.imports.resolve(b.value) in ENUM_BASES
+                                  for b in cls.bases if b.keyword is None):
             return False
         binds = [t for stmt in cls.body.body if isinstance(stmt, cst.SimpleStatementLine)
                  for small in stmt.body if isinstance(small, cst.Assign)

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from migrate_helpers import (
+    LONE_HEADER,
     assert_nothing_broken,
     console,
     copy_package,
@@ -89,30 +90,13 @@ def test_a_lookup_on_what_may_be_a_kernel_keeps_the_refusal(
     assert "self.ticks += 1" in (pkg / "tally.py").read_text()
 
 
-LONE = '''
+LONE = """
 import math
 
 import numpy as np
 
 from legacy_fluid.framework.execution_context import ExecutionContext as Ctx
-from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
-from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
-from legacy_fluid.framework.op_registry import register_operator
-from legacy_fluid.framework.operator import OperatorWithKernel
-from phi.common import DataType
-
-
-class M(OpProtoAndCheckerMaker):
-    def make(self):
-        self.add_input("X", "input")
-        self.add_output("Out", "output")
-
-
-class O(OperatorWithKernel):
-    def infer_shape(self, ctx):
-        ctx.share_dim("X", "Out")
-        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
-
+""" + LONE_HEADER + '''
 
 class CountKernel(OpKernel):
     def __init__(self):
