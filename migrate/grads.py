@@ -24,6 +24,7 @@ from typing import Any
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.cst_walk import find_all
 from migrate.emit import YAML_TYPES
 from migrate.kernel_model import Fold, Param, SkipError
 from migrate.names import NameWalker, snake, store_names
@@ -294,7 +295,7 @@ def none_checked(block: cst.CSTNode) -> set[str]:
     loop over them hands a checked loop variable."""
     names: set[str] = set()
     none = m.Name("None")
-    for comp in m.findall(block, m.Comparison()):
+    for comp in find_all(block, m.Comparison()):
         assert isinstance(comp, cst.Comparison)
         if not any(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in comp.comparisons):
             continue
@@ -302,7 +303,7 @@ def none_checked(block: cst.CSTNode) -> set[str]:
         if any(m.matches(o, none) for o in operands):
             names.update(o.value for o in operands if isinstance(o, cst.Name))
     # `for t, fn in ((a, f), (b, g)): if t is None: ...` checks what the loop hands `t`
-    for loop in m.findall(block, m.For()):
+    for loop in find_all(block, m.For()):
         assert isinstance(loop, cst.For)
         if {n.value for n in m.findall(loop.target, m.Name())} & names:  # type: ignore[union-attr]
             names.update(n.value for n in m.findall(loop.iter, m.Name())  # type: ignore[union-attr]

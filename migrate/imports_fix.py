@@ -186,12 +186,17 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
                                for s in (stmt, origins.get(id(stmt)))
                                if s is not None])
     context = CodemodContext()
+    head, rest = _split_head(new)
+    # keywords (a `lambda` counted from an attribute's name) can name no import
+    used = sorted(n for n in set(name_counts(cst.Module(body=rest))) - {"_fluidphi_uses"}
+                  if not keyword.iskeyword(n))
     removals: list[tuple[str, str | None, str | None]] = []
     # the imports the removed statements read go, unless the new module still reads them
     # (RemoveImportsVisitor decides by LibCST's scope analysis, on a skeleton of the new
-    # module: its import block and one statement naming every name the rest reads)
+    # module: its import block and one statement naming every name the rest reads; a name
+    # that statement reads is kept, so it is not asked about)
     for local in (set(name_counts(removed)) & set(info.imports.names)) - keep - \
-            info.imports.starred:
+            info.imports.starred - set(used):
         removals.extend(_removals(info, local))
     for name in sorted(needed - reexported):
         AddImportsVisitor.add_needed_import(context, emit.IMPORT_SOURCES[name], name,
@@ -204,11 +209,7 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
         fn, asname = split_alias(spelled)
         AddImportsVisitor.add_needed_import(context, mod.lstrip("."), fn, asname=asname,
                                             relative=level)
-    head, rest = _split_head(new)
     before = {_text(stmt) for stmt in head if _is_import(stmt)}
-    # keywords (a `lambda` counted from an attribute's name) can name no import
-    used = sorted(n for n in set(name_counts(cst.Module(body=rest))) - {"_fluidphi_uses"}
-                  if not keyword.iskeyword(n))
     uses = cst.parse_statement(f"_fluidphi_uses = ({', '.join([*used, ''])})\n")
     skeleton = cst.Module(body=[*head, uses], header=new.header)
     # LibCST keeps one removal request per module (`import m` and `import m as x` clash):
@@ -222,7 +223,8 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
             if n < len(asnames):
                 RemoveImportsVisitor.remove_unused_import(step, module, obj, asname=asnames[n])
         skeleton = RemoveImportsVisitor(step).transform_module(skeleton)
-    skeleton = AddImportsVisitor(context).transform_module(skeleton)
+    if needed - reexported or modules or functions:  # else it has nothing to add
+        skeleton = AddImportsVisitor(context).transform_module(skeleton)
     head = [stmt for stmt in skeleton.body if _text(stmt) != _text(uses)]
     unused = {local for local in set(name_counts(removed)) & set(info.imports.names)
               if _of_tree(info, local)} - keep - set(used) - info.imports.starred

@@ -19,6 +19,7 @@ from migrate.class_keywords import keyword_members
 from migrate.class_members import class_members
 from migrate.class_registrations import registering_decorators
 from migrate.class_stored_kernels import class_level_kernels
+from migrate.cst_walk import find_all
 from migrate.decorator_stores import decorator_stores, inherited_reads
 from migrate.fstring_fields import spelled_for_old_pythons
 from migrate.generator_managers import inline_managers
@@ -406,7 +407,7 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
 def _read_names(mk: KernelMigration, block: cst.CSTNode, ctx: str) -> set[str]:
     """The parameter names of the slots and attributes the body reads by literal name."""
     out = {mk.dev_ctx_name}
-    for call in m.findall(block, m.Call(func=m.Attribute(value=m.Name(ctx)))):
+    for call in find_all(block, m.Call(func=m.Attribute(value=m.Name(ctx)))):
         method = call.func.attr.value  # type: ignore[attr-defined]
         slot = ctx_call(call, ctx, (method,))
         kind = "attr" if "attr" in method else "output" if "output" in method else "input"

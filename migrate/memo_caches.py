@@ -50,6 +50,7 @@ from libcst.metadata import MetadataWrapper, ParentNodeProvider
 
 from migrate.attribute_reads import tree_reads
 from migrate.class_members import _fixed_function, is_immutable
+from migrate.cst_walk import find_all
 from migrate.kernel_model import SkipError
 from migrate.name_bindings import top_level_bindings
 from migrate.names import load_names, store_names
@@ -359,7 +360,7 @@ def fold_memos(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.FunctionDef 
         return compute, []
     me = compute.params.params[0].name.value
     body = list(compute.body.body)
-    taken = set(info.module_names()) | {n.value for c in mro for n in m.findall(c, m.Name())}
+    taken = set(info.module_names()) | {n.value for c in mro for n in find_all(c, m.Name())}
     taken |= reserved
     memos: list[Memo] = []
     reader = PureReader(info)

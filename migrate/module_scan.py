@@ -16,6 +16,7 @@ from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 
 from migrate.class_registrations import class_statement_kind, read_class, unless_rebinding
 from migrate.comprehension_loops import as_loop
+from migrate.cst_walk import find_all
 from migrate.factory_classes import expand
 from migrate.partial_registrations import calls_partial, partial_bindings
 from migrate.reexports import follow as follow_reexports
@@ -139,10 +140,10 @@ def indirect_references(info: ModuleInfo, symbol: str) -> list[cst.CSTNode]:
     modules = {n for n, q in info.imports.names.items() if n not in locals_}
     could = m.Name(m.MatchIfTrue(lambda v: v in locals_)) | m.Attribute(
         value=m.Name(m.MatchIfTrue(lambda v: v in modules)), attr=m.Name(symbol))
-    refs = m.findall(info.module, could)
-    called = {c.func for c in m.findall(info.module, m.Call(func=could))}
-    imported = {n for imp in m.findall(info.module, m.Import() | m.ImportFrom())
-                for n in m.findall(imp, m.Name() | m.Attribute())}
+    refs = find_all(info.module, could)
+    called = {c.func for c in find_all(info.module, m.Call(func=could))}
+    imported = {n for imp in find_all(info.module, m.Import() | m.ImportFrom())
+                for n in find_all(imp, m.Name() | m.Attribute())}
     loose = [r for r in refs if r not in called and r not in imported]
     if not loose:
         return []

@@ -15,6 +15,7 @@ from typing import Any
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.cst_walk import find_all
 from migrate.partial_calls import kernel_partial
 from migrate.static_refs import UnresolvableError, literal_string
 
@@ -95,4 +96,4 @@ def calls_partial(info: Any, stmt: cst.CSTNode) -> bool:
     names = set(partial_bindings(info))
     return any(isinstance(c, cst.Call) and isinstance(c.func, cst.Name) and (
         c.func.value in names or kernel_partial(info.ev, c) is not None)
-        for c in m.findall(stmt, m.Call(func=m.Name())))
+        for c in find_all(stmt, m.Call(func=m.Name())))

@@ -28,6 +28,7 @@ from typing import Any
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.cst_walk import find_all
 from migrate.source_files import file_state, runnable_source
 from migrate.static_refs import (
     ClassRef,
@@ -503,7 +504,7 @@ def names_spec(ev: Any, stmt: cst.CSTNode, registers: Callable[[Any, cst.Functio
     if not isinstance(stmt, (cst.For, cst.SimpleStatementLine)):
         return False
     called = {c.func.attr.value  # type: ignore[attr-defined]
-              for c in m.findall(stmt, m.Call(func=m.Attribute()))}
+              for c in find_all(stmt, m.Call(func=m.Attribute()))}
     if not called:
         return False
     seen: set[str] = set()

@@ -19,6 +19,7 @@ import libcst.matchers as m
 
 from migrate.call_binding import call_args
 from migrate.comprehension_loops import unread_statement
+from migrate.cst_walk import find_all
 from migrate.factory_classes import Expansion
 from migrate.factory_makers import FactoryCall
 from migrate.framework_operators import framework_grad_operator
@@ -492,7 +493,7 @@ def _traced_function(scope: _Scope, func: cst.BaseExpression) -> FunctionRef | N
 def _calls_helper(info: ModuleInfo, scope: _Scope, node: cst.CSTNode) -> bool:
     """Whether `node` calls a registration helper (by a plain name)."""
     known = {*scope.ev.functions, *scope.imports.names, *partial_names(scope.ev)}
-    calls = m.findall(node, m.Call(func=m.Name() | m.Attribute()))
+    calls = find_all(node, m.Call(func=m.Name() | m.Attribute()))
     return any(_helper_of(info, scope, c) is not None for c in calls  # type: ignore[arg-type]
                if (dotted(c.func) or ".").split(".")[0] in known  # type: ignore[attr-defined]
                or scope.imports.star_modules)

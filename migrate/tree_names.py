@@ -6,8 +6,9 @@ of them may still be used: by code of the same module that stays (a kernel left 
 calling `Other().compute(ctx)`, a generated kernel calling `Other.helper(...)`), by its
 `__all__`, or by another module of the tree (`from .acts import Kernel`,
 `import pkg.acts as a; a.Kernel`). Uses in the module are found with LibCST's
-`ScopeProvider` on the migrated text; uses elsewhere with `FullRepoManager` and
-`FullyQualifiedNameProvider` (relative imports resolved from each file's package).
+`ScopeProvider` on the migrated text; uses elsewhere by the names LibCST's
+`FullyQualifiedNameProvider` gives (`qualified_names`: relative imports resolved from
+each file's package by `FullRepoManager`).
 
 `broken_names` says which removed names are still used, and by what.
 """
@@ -29,14 +30,13 @@ from libcst.helpers import (
 from libcst.metadata import (
     Access,
     BuiltinScope,
-    FullRepoManager,
-    FullyQualifiedNameProvider,
     GlobalScope,
     MetadataWrapper,
     QualifiedName,
     ScopeProvider,
 )
 
+from migrate.qualified_names import fully_qualified
 from migrate.source_files import file_state
 from migrate.static_refs import literal_string
 
@@ -256,10 +256,9 @@ def uses_elsewhere(removed: dict[Path, set[str]], files: Iterable[Path]) -> dict
         users = [p for p in members if p not in wanted or len(members) > 1]
         if not targets or not users:
             continue
-        manager: list[FullRepoManager] = []  # made when a file is first resolved
         stars = {f"{module_name(p, root)}.*": p for p in members if p in wanted}
         for user in users:
-            found = _qualified_reads(root, members, user, manager)
+            found = _qualified_reads(root, user)
             if found is None:
                 continue
             hits = {targets[q] for q in found if q in targets}
@@ -278,27 +277,21 @@ def uses_elsewhere(removed: dict[Path, set[str]], files: Iterable[Path]) -> dict
 _READS: dict[tuple[Path, tuple[Path, int, int]], frozenset[str] | None] = {}
 
 
-def _qualified_reads(root: Path, members: list[Path], user: Path,
-                     manager: list[FullRepoManager]) -> frozenset[str] | None:
+def _qualified_reads(root: Path, user: Path) -> frozenset[str] | None:
     """What `user` (a module under `root`) imports or reads, by the qualified names LibCST's
-    FullyQualifiedNameProvider gives (`manager` holds the one FullRepoManager over
-    `members`, made on first need); an import of a name is a use (a re-export read nowhere
-    else is one too)."""
+    FullyQualifiedNameProvider gives (`qualified_names`); an import of a name is a use (a
+    re-export read nowhere else is one too)."""
     try:
         key = (root, file_state(user))
     except OSError:
         return None
     if key not in _READS:
-        if not manager:
-            manager.append(FullRepoManager(str(root), [str(p) for p in members],
-                                           {FullyQualifiedNameProvider}))
         try:
-            wrapper = manager[0].get_metadata_wrapper_for_path(str(user))
+            module = cst.parse_module(user.read_bytes())
         except (cst.ParserSyntaxError, OSError, UnicodeDecodeError):
             _READS[key] = None
             return None
-        _READS[key] = _reads(wrapper.module, user, root,
-                             wrapper.resolve(FullyQualifiedNameProvider))
+        _READS[key] = _reads(module, user, root, fully_qualified(module, user, root))
     return _READS[key]
 
 
@@ -352,16 +345,14 @@ def importers(modules: Iterable[Path], files: Iterable[Path]) -> dict[Path, set[
         users = [p for p in members if _mentions(p, stems)]
         if not users:
             continue
-        manager = FullRepoManager(str(root), [str(p) for p in members],
-                                  {FullyQualifiedNameProvider})
         for user in users:
             try:
-                wrapper = manager.get_metadata_wrapper_for_path(str(user))
+                module = cst.parse_module(user.read_bytes())
             except (cst.ParserSyntaxError, OSError, UnicodeDecodeError):
                 continue
-            found = imported_names(wrapper.module, user, root)
-            found.update(q.name for qnames in wrapper.resolve(
-                FullyQualifiedNameProvider).values() for q in qnames)
+            found = imported_names(module, user, root)
+            found.update(q.name for qnames in fully_qualified(module, user, root).values()
+                         for q in qnames)
             for q in found:
                 for name, module in names.items():
                     if module != user and (q == name or q.startswith(name + ".")):

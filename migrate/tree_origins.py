@@ -2,13 +2,14 @@
 tree's re-exports (`from .base import DataType` where base.py imports it from
 `phi.common`) to the module that defines it.
 
-Each hop is LibCST's: the name is read, in its module, by `FullyQualifiedNameProvider`
-with the module name and package `FullRepoManager` gives the file (relative imports
-resolved from the file's package). A hop whose qualified name is a module of the tree
-goes on in that module; one outside the tree (`phi.common.DataType`) ends there. A
-`from M import *` of a tree module binds what M exports (LibCST does not follow star
-imports; `Evaluator.star_exports` says what they bind). A name bound more than once, or
-conditionally, has no single origin: `origin_of` gives None and the caller refuses.
+Each hop is LibCST's: the name is read, in its module, as `FullyQualifiedNameProvider`
+reads it (`qualified_names`), with the module name and package `FullRepoManager` gives
+the file (relative imports resolved from the file's package). A hop whose qualified name
+is a module of the tree goes on in that module; one outside the tree
+(`phi.common.DataType`) ends there. A `from M import *` of a tree module binds what M
+exports (LibCST does not follow star imports; `Evaluator.star_exports` says what they
+bind). A name bound more than once, or conditionally, has no single origin: `origin_of`
+gives None and the caller refuses.
 """
 
 from __future__ import annotations
@@ -19,12 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import libcst as cst
-from libcst.metadata import (
-    FullRepoManager,
-    FullyQualifiedNameProvider,
-    MetadataWrapper,
-)
 
+from migrate.qualified_names import fully_qualified
 from migrate.source_files import file_state
 from migrate.static_eval import Evaluator
 from migrate.static_refs import find_module_file, load_module
@@ -48,9 +45,9 @@ class Origin:
 
 
 def _qualified_in(path: Path, name: str) -> str | None:
-    """The one fully qualified name `name` has at the end of `path`'s module, by LibCST's
-    FullyQualifiedNameProvider; None when it has none or several. The first question about
-    a file answers for every name its code spells (one probe reading them all: each
+    """The one fully qualified name `name` has at the end of `path`'s module, as LibCST's
+    FullyQualifiedNameProvider gives it; None when it has none or several. The first
+    question about a file answers for every name its code spells (one probe reading them all: each
     resolution reads the whole module), and keeps what the module reads for
     `tree_names.uses_elsewhere`."""
     state = file_state(path)
@@ -63,12 +60,10 @@ def _qualified_in(path: Path, name: str) -> str | None:
             names += sorted((_code_names(path) | _CONSTANTS) - {name})
         probe = cst.parse_statement(f"{_PROBE} = ({', '.join(names)},)\n")
         module = module.with_changes(body=[*module.body, probe])
-        where = str(path.resolve())
-        manager = FullRepoManager(str(package_root(path)), [where], {FullyQualifiedNameProvider})
-        wrapper = MetadataWrapper(module, unsafe_skip_copy=True,
-                                  cache=manager.get_cache_for_path(where))
-        resolved = wrapper.resolve(FullyQualifiedNameProvider)
-        tuple_ = wrapper.module.body[-1].body[0].value  # type: ignore[attr-defined]
+        tuple_ = module.body[-1].body[0].value  # type: ignore[attr-defined]
+        # the first question reads every name (`note_reads`), a later one its own only
+        resolved = fully_qualified(module, path, package_root(path),
+                                   None if first else [e.value for e in tuple_.elements])
         for n, element in zip(names, tuple_.elements):
             found = {q.name for q in resolved.get(element.value, set())}
             known[n] = next(iter(found)) if len(found) == 1 else None

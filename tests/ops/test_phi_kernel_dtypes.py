@@ -39,8 +39,9 @@ def _census_kernels() -> set[str]:
     return names
 
 
+CENSUS_KERNELS = _census_kernels()
 HELD = sorted(name for name in KERNELS.names()
-              if name in PADDLE and name not in _census_kernels() and phi_cpu_dtypes(name)
+              if name in PADDLE and name not in CENSUS_KERNELS and phi_cpu_dtypes(name)
               and DataType.ALL_DTYPE not in {k.dtype for k in KERNELS.kernels_of(name)})
 
 

@@ -1,0 +1,71 @@
+"""The codemod's fast reads of LibCST trees give what LibCST's own slower ones give, on
+every third module of the codemod's foreign corpus (packages with relative imports, star
+imports, re-exports, nested scopes) and of fluidphi's legacy operators:
+
+* `cst_walk.find_all` finds the very nodes `libcst.matchers.findall` finds;
+* `qualified_names.fully_qualified` gives each Name and Attribute node the qualified
+  names `FullyQualifiedNameProvider` gives it (through `FullRepoManager`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import libcst as cst
+import libcst.matchers as m
+import pytest
+from libcst.metadata import FullRepoManager, FullyQualifiedNameProvider, MetadataWrapper
+from migrate_helpers import CORPUS, REPO
+
+from migrate.cst_walk import find_all
+from migrate.qualified_names import fully_qualified
+from migrate.tree_names import package_root
+
+FILES = [*sorted(CORPUS.rglob("*.py"))[::3],
+         *sorted((REPO / "legacy_fluid" / "operators").rglob("*.py"))[::9]]
+
+MATCHERS = [
+    m.Call(func=m.Name() | m.Attribute()),
+    m.Name() | m.Attribute(),
+    m.Import() | m.ImportFrom(),
+    m.Name(m.MatchIfTrue(lambda v: v.startswith("s"))),
+    m.MatchIfTrue(lambda n: isinstance(n, cst.Comparison)),
+    m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("compute"))),
+]
+
+
+def _parsed(path: Path) -> cst.Module:
+    try:
+        return cst.parse_module(path.read_bytes())
+    except cst.ParserSyntaxError:
+        pytest.skip(f"{path.name} is written not to parse")
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(REPO)))
+def test_find_all_finds_what_findall_finds(path: Path) -> None:
+    module = _parsed(path)
+    for matcher in MATCHERS:
+        mine = find_all(module, matcher)
+        theirs = m.findall(module, matcher)
+        assert Counter(map(id, mine)) == Counter(map(id, theirs)), matcher
+        for stmt in module.body[:3]:  # a part of a tree searched on its own
+            assert {id(n) for n in find_all(stmt, matcher)} == {
+                id(n) for n in m.findall(stmt, matcher)}, matcher
+
+
+def test_find_all_refuses_matchers_it_cannot_read() -> None:
+    with pytest.raises(TypeError, match="node matchers"):
+        find_all(cst.parse_module("x = 1\n"), m.DoesNotMatch(m.Name()))
+
+
+@pytest.mark.parametrize("path", FILES[::2], ids=lambda p: str(p.relative_to(REPO)))
+def test_fully_qualified_names_are_the_providers(path: Path) -> None:
+    module = _parsed(path)
+    root, where = package_root(path), str(path.resolve())
+    manager = FullRepoManager(str(root), [where], {FullyQualifiedNameProvider})
+    theirs = MetadataWrapper(module, unsafe_skip_copy=True,
+                             cache=manager.get_cache_for_path(where)).resolve(
+        FullyQualifiedNameProvider)
+    mine = fully_qualified(module, path, root)
+    assert set(mine) == {n for n in theirs if isinstance(n, (cst.Name, cst.Attribute))}
+    assert all(mine[n] == set(theirs[n]) for n in mine)
