@@ -8,7 +8,8 @@ may read it when it:
 - spells the string `"X"` (anywhere but as the key of a plain object's `__dict__`, below);
 - uses `vars`, `getmembers`, or `__dict__` / `__getattribute__` of an object that may be
   a kernel instance (a `def __getattr__` / `def __getattribute__` reads nothing itself:
-  what its body reads is checked as any other code);
+  what its body reads is checked as any other code; `obj.__dict__` read at one literal
+  key, `obj.__dict__.get("K")`, reads that key alone, of any object);
 - reaches an attribute by a computed name (`getattr`, `hasattr`, `setattr`, `delattr`,
   `attrgetter` with a name that is not a literal) of an object that may be a kernel
   instance; a `__getattr__(self, name)` calling `getattr(obj, name)` only passes on a read
@@ -23,12 +24,13 @@ instances are made by calling it or a plain class deriving from it: no kernel is
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.cst_walk import find_all
 from migrate.getattr_receivers import Receivers
 from migrate.names import store_names
 from migrate.source_files import compiles, runnable_source
@@ -44,7 +46,8 @@ _DEFINED_ONLY = ("__getattr__", "__getattribute__")  # as a def's name: no read
 
 def tree_reads(info: ModuleInfo, attr: str, allowed: set[int],
                parsed: dict[Path, cst.Module] | None = None,
-               mro: list[cst.ClassDef] | None = None, writes_only: bool = False) -> str:
+               mro: list[cst.ClassDef] | None = None, writes_only: bool = False,
+               also: Callable[[cst.Module], set[int]] | None = None) -> str:
     """Why a module of the tree holding `info` may read `.attr` of a kernel beyond the
     `allowed` nodes, in words; "" if none may. The nodes are those of `info.module` and of
     the modules of `parsed` (by resolved path: the owners of classes of another module);
@@ -53,7 +56,8 @@ def tree_reads(info: ModuleInfo, attr: str, allowed: set[int],
     the registry makes instances of the kernel's class itself, whose MRO that is. With
     `writes_only` (an immutable value: a read anywhere gets the same value), only what
     may set or delete `.attr` counts: a store to it, `setattr`/`delattr` with a name that
-    may be it, reflection."""
+    may be it, reflection. `also`: the ids of more nodes of a module that read nothing
+    (a write-only counter's bumps, wherever they are)."""
     modules = list(_tree_modules(info, parsed or {}))
     for _, module in modules:
         if isinstance(module, str):
@@ -61,8 +65,10 @@ def tree_reads(info: ModuleInfo, attr: str, allowed: set[int],
     trees = [(rel, mod) for rel, mod in modules if isinstance(mod, cst.Module)]
     plain = plain_classes([mod for _, mod in trees])
     for rel, module in trees:
-        why = _reads(module, attr, allowed | (_loads(module, attr) if writes_only else set()),
-                     rel, plain, None if mro is None else {id(c) for c in mro}, writes_only)
+        more = (_loads(module, attr) if writes_only else set()) | (
+            also(module) if also is not None else set())
+        why = _reads(module, attr, allowed | more, rel, plain,
+                     None if mro is None else {id(c) for c in mro}, writes_only)
         if why:
             return why
     return ""
@@ -186,6 +192,9 @@ def _reads(module: cst.Module, attr: str, allowed: set[int], where: str,
         if id(sub.value) in passed:  # type: ignore[attr-defined]
             passed |= {id(s) for e in sub.slice  # type: ignore[attr-defined]
                        for s in m.findall(e, m.SimpleString())}
+    for node, key in _keyed_dict_reads(module):  # `cls.__dict__.get("OP_TYPE")`: that key
+        if key != attr:
+            passed |= {id(node), id(node.attr)}
     for node in m.findall(module, m.SimpleString() | m.ConcatenatedString()):
         if literal_string(node) == attr and id(node) not in passed:  # type: ignore[arg-type]
             return f"{where} spells the name '{attr}' as a string"
@@ -213,6 +222,27 @@ def _reads(module: cst.Module, attr: str, allowed: set[int], where: str,
                 continue  # `getattr(np, name)`: of no kernel instance
             return f"{where} calls {spelled}() with an attribute name it computes"
     return ""
+
+
+def _keyed_dict_reads(module: cst.Module) -> Iterator[tuple[cst.Attribute, str]]:
+    """Each `obj.__dict__` of `module` read at one literal key alone (`obj.__dict__["K"]`,
+    `obj.__dict__.get("K", ...)`, `"K" in obj.__dict__`), with that key: it reads no
+    other attribute, of whatever object."""
+    dict_of = m.Attribute(attr=m.Name("__dict__"))
+    for sub in find_all(module, m.Subscript(value=dict_of)):
+        elements = sub.slice  # type: ignore[attr-defined]
+        if len(elements) == 1 and isinstance(elements[0].slice, cst.Index) and (
+                key := literal_string(elements[0].slice.value)) is not None:
+            yield sub.value, key  # type: ignore[attr-defined]
+    for call in find_all(module, m.Call(func=m.Attribute(value=dict_of, attr=m.Name("get")))):
+        args = call.args  # type: ignore[attr-defined]
+        if args and args[0].keyword is None and not args[0].star and (
+                key := literal_string(args[0].value)) is not None:
+            yield call.func.value, key  # type: ignore[attr-defined]
+    for comp in find_all(module, m.Comparison(comparisons=[m.ComparisonTarget(
+            operator=m.In() | m.NotIn(), comparator=dict_of)])):
+        if (key := literal_string(comp.left)) is not None:  # type: ignore[attr-defined]
+            yield comp.comparisons[0].comparator, key  # type: ignore[attr-defined]
 
 
 def _other_prefix(name: cst.BaseExpression, attr: str) -> bool:

@@ -82,7 +82,12 @@ from migrate.static_refs import UnresolvableError, code_of, quote
 from migrate.syntax import ctx_call, dtype_conversion
 from migrate.tree_bases import transplant_imports, tree_mro
 from migrate.tree_operators import SPLIT_BLOCKER, not_registered_here, operator_proto
-from migrate.write_only_counters import counter_note, drop_counters, write_only_counters
+from migrate.write_only_counters import (
+    class_counters,
+    counter_note,
+    drop_counters,
+    write_only_counters,
+)
 
 #: how the reason of a kernel passing its context on begins (composition retries those)
 PASSES_CTX = "passes the ExecutionContext"
@@ -259,6 +264,13 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
             compute.body, mk, compute.params.params[0].name.value,
             compute.params.params[1].name.value))
         mk.notes.append(kept_note(mk.kept, compute.params.params[0].name.value))
+    counters: set[str] = set()
+    # `type(self).calls += 1`, or a helper bumping it: dropped with the instance counters
+    on_class, not_on_class = class_counters(mk.info, mro, compute)
+    for attr, why in not_on_class.items():
+        raise SkipError(f"compute() bumps `type(self).{attr}`, state of the kernel's class "
+                        f"that a PHI kernel function cannot keep; not a write-only class "
+                        f"counter: {why}")
     if init is not None:  # only kernels stored to be composed are read
         assert init.function is not None
         counters, not_counters = write_only_counters(mk.info, mro, init.function, compute)
@@ -277,9 +289,9 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
         if constants:
             mk.instance_constants.update(constants)
             mk.notes.append(constant_note(constants, init.function.params.params[0].name.value))
-        if counters:
-            compute = drop_counters(compute, counters)
-            mk.notes.append(counter_note(counters, compute.params.params[0].name.value))
+    if counters or on_class:
+        compute = drop_counters(mro, compute, counters, on_class)
+        mk.notes.append(counter_note(counters, compute.params.params[0].name.value, on_class))
     for attr, kernel in class_level_kernels(mk.info, mro, mk.members, compute).items():
         stored.setdefault(attr, kernel)  # `_impl = OtherKernel()` in a class body
     if held:  # `self._blend.apply(x)` -> `Blender().apply(x)`

@@ -13,7 +13,8 @@ module of the tree (`params.P = ...`, `setattr(params, "P", ...)`, `sys.modules[
   `try`, `with` or loop, which may not run (or run again);
 - no module of the tree may hand the module object on (`m = params`, `patch(params)`,
   `importlib.reload(params)`, `_self = sys.modules[__name__]` in params.py,
-  `importlib.import_module("pkg.params")`): whatever receives it may rebind the name unseen.
+  `mod = importlib.import_module("pkg.params")`): whatever receives it may rebind the name
+  unseen (a lookup whose value an expression statement drops hands it to no one).
   Each use of the module object is found by LibCST's `FullyQualifiedNameProvider`
   (`FullRepoManager` over the tree's files that name the module): an import binding it, a
   read of one of its attributes (`params.log`) and `getattr` / `hasattr` of it are the only
@@ -125,6 +126,8 @@ def _first_escape(manager: FullRepoManager, user: Path, root: Path, qualified: s
         elif qualified not in spelled:
             continue
         parent = parents.get(node)
+        if isinstance(parent, cst.Expr):
+            continue  # `importlib.import_module("pkg.params")` alone: its value goes nowhere
         if isinstance(parent, cst.Attribute) and parent.value is node:
             continue  # `params.log`: a store of an attribute is `dynamic_namespaces`'
         if isinstance(node, cst.Subscript) and isinstance(parent, (cst.AssignTarget, cst.Del)):

@@ -64,9 +64,19 @@ def test_reflective_reads_of_a_plain_object_read_no_kernel() -> None:
     assert _why(VIEW) == ""
     why = _why(VIEW + "\nclass K(OptimView, OpKernel):\n    pass\n")
     assert why.startswith("this module spells the name 'n' as a string"), why
-    why = _why(VIEW.replace('self.__dict__["n"]', 'self.__dict__["m"]')
-               + "\nclass K(View, OpKernel):\n    pass\n")
-    assert why == "this module uses `__dict__`, which may read any attribute", why
+    kernel = "\nclass K(View, OpKernel):\n    pass\n"
+    view = VIEW.replace("    def get(self, name):\n        return getattr(self, name)\n", "")
+    # one literal key of any object's `__dict__` is that attribute alone
+    for keyed in ('self.__dict__["m"] = ctx', 'self.m = self.__dict__.get("m", ctx)',
+                  'self.m = "m" in self.__dict__'):
+        assert _why(view.replace('self.__dict__["n"] = ctx', keyed) + kernel) == "", keyed
+    for loose in ('self.__dict__.update(m=ctx)', 'self.m = dict(self.__dict__)',
+                  'self.m = self.__dict__.get(ctx)', 'self.m = self.__dict__[ctx]'):
+        why = _why(view.replace('self.__dict__["n"] = ctx', loose) + kernel)
+        assert why == "this module uses `__dict__`, which may read any attribute", (loose, why)
+    why = _why(view.replace('self.__dict__["n"] = ctx', 'self.m = self.__dict__.get("n")')
+               + kernel)
+    assert why.startswith("this module spells the name 'n' as a string"), why
 
 
 WRAPPER = '''

@@ -128,6 +128,10 @@ _CONST_IF = "if True:\n    log = logging.getLogger(__name__)\n"
     (_TOP, "import importlib\n\nMOD = importlib.import_module('pkg_generics.stats.params')\n",
      "module params is handed on (`MOD = importlib.import_module("),
     (_TOP, "import sys\n\n_me = sys.modules[__name__]\n", ""),  # tuning.py's own module
+    # a lookup whose value goes nowhere (imported for its registrations) hands nothing on
+    (_TOP, "import importlib\n\nimportlib.import_module('pkg_generics.stats.params')\n", ""),
+    (_TOP, "import importlib\n\nfrom . import params\n\nimportlib.reload(params)\n",
+     "module params is handed on (`importlib.reload(params)` in"),
     (_DEL, "", "'log' is deleted (`del log`)"),
     (_CONST_IF, "", "`log = logging.getLogger(__name__)` is bound inside a top-level `if` "
      "statement"),

@@ -1,0 +1,5 @@
+"""A dashboard reading the class counter of `ServedBase` kernels."""
+
+
+def served(kernel_class):
+    return kernel_class.served
