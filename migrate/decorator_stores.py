@@ -89,7 +89,7 @@ def checked_store(info: Any, cls_name: str, stmt: cst.BaseStatement, name: str,
                                 f"cannot read ({exc})") from None
     if not _constant(stored):
         raise UnresolvableError(f"`{shown}` stores on the kernel class what is no constant")
-    why = _read_in(name, info, classes)
+    why = read_in(name, info, classes)
     if why:
         raise UnresolvableError(f"`{shown}` sets what the kernel may read: {why}")
     return name, stored
@@ -100,13 +100,13 @@ def inherited_reads(stores: list[tuple[str, Any]], info: Any,
     """How a subclass (MRO `classes`, of `info`'s module) may read what its base's decorator
     stored (`stores`); empty when it cannot."""
     for name, _ in stores:
-        why = _read_in(name, info, classes)
+        why = read_in(name, info, classes)
         if why:
             return why
     return ""
 
 
-def _read_in(name: str, info: Any, classes: list[cst.ClassDef]) -> str:
+def read_in(name: str, info: Any, classes: list[cst.ClassDef]) -> str:
     """How the classes of an MRO or the functions of their module may read attribute
     `name` of the class; empty when they cannot."""
     places = [(f"class {c.name.value}", c) for c in classes] + [

@@ -69,6 +69,7 @@ from migrate.kernel_prepass import (
     prepare,
     qualify_builtins,
 )
+from migrate.kernel_receivers import ClassReceivers, ConstantKeywords
 from migrate.kernel_rewrite import ConstantInliner, KernelMigration, Rewriter
 from migrate.kernel_tidy import fold_dead_branches, tidy
 from migrate.live_registrations import live_decorated
@@ -76,6 +77,7 @@ from migrate.local_renames import rename_local
 from migrate.memo_caches import fold_memos, memo_note
 from migrate.names import load_names, snake
 from migrate.param_objects import inline_param_objects
+from migrate.recording_decorators import recording
 from migrate.static import ModuleInfo
 from migrate.static_facts import StaticProto
 from migrate.static_refs import UnresolvableError, code_of, quote
@@ -157,8 +159,9 @@ def _migrate_class(mctx: ModuleContext, class_name: str, op_type: str, phi_name:
         home = tree.owners.get(id(cls), info)
         for d in cls.decorators:
             if not is_harmless(d) and id(d) not in registering_decorators(home) | \
-                    live_decorated(home):
-                raise SkipError(f"class decorator @{code_of(d.decorator)} on {cls.name.value}")
+                    live_decorated(home) and (why := recording(home, d, mro)):
+                raise SkipError(f"class decorator @{code_of(d.decorator)} on {cls.name.value}"
+                                f" ({why})")
             if cls is not mro[0] and (why := inherited_reads(  # a store the subclass inherits
                     decorator_stores(home).get(id(d), []), info, mro)):
                 raise SkipError(f"class decorator @{code_of(d.decorator)} on {cls.name.value}"
@@ -317,8 +320,13 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     compute = inline_managers(mk, compute.with_changes(body=inline_name_constants(
         mk.info, mk.members, compute.body, self_name)), ctx_name, mk.info.owner_of(member.owner))
     # `p = ClipParams.from_ctx(ctx)`, `a = AttrView(ctx)`: each `p.lo` read as ctx's read
-    # (the class named as compute()'s module names it: a base's of another module)
-    block = inline_param_objects(mk.info.owner_of(member.owner), compute.body, ctx_name)
+    # (the class named as compute()'s module names it: a base's of another module); a
+    # view's keyword default that is a class constant, `AttrView(ctx, lo=self.LO)`, first
+    # spelled as its literal
+    block = compute.body.visit(ConstantKeywords(mk, self_name, ctx_name))
+    # `type(self)._clip(...)` of a staticmethod or classmethod: `self._clip(...)`
+    block = block.visit(ClassReceivers(mk.members, self_name))
+    block = inline_param_objects(mk.info.owner_of(member.owner), block, ctx_name)
     # `ctx.input(X_SLOT)`, `ctx.input("Out" + GRAD)`: the names compute()'s module spells
     block = fold_slot_names(mk.info.owner_of(member.owner), block, ctx_name)
     block = prepare(mk.info, mk.members, block, ctx_name, self_name)

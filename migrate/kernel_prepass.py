@@ -204,6 +204,22 @@ class _NameConstants(SubstitutionFolds):
                    ) -> cst.BaseExpression:
         return self._spelled(original, updated)
 
+    def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript  # noqa: N802
+                        ) -> cst.BaseExpression:
+        """`self.SLOTS["x"]` of a class-level table nothing changes, holding a string."""
+        index = original.slice[0].slice if len(original.slice) == 1 else None
+        name = _self_attribute(original.value, self.self_name)
+        key = literal_string(index.value) if isinstance(index, cst.Index) else None
+        if self.fstrings or name is None or key is None:
+            return updated
+        try:
+            table = constant_of(self.info, self.members, name, tables=True)
+        except UnresolvableError:
+            return updated
+        if isinstance(table, dict) and isinstance(table.get(key), str):
+            return self.substituted(spell(self.info.imports, table[key]))
+        return updated
+
     def _spelled(self, original: cst.BaseExpression, updated: cst.BaseExpression
                  ) -> cst.BaseExpression:
         name = _self_attribute(original, self.self_name)

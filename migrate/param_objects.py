@@ -5,13 +5,14 @@ imports from another module of the tree, `tree_bases.base_class`) are read, each
 once by a top-level statement of compute() binding a local, `p = ...`, with ctx as the
 call's one argument:
 
-* `p = ClipParams.from_ctx(ctx)` (`ParamShape.BUILT`): a dataclass (frozen or not) or a
-  plain value class whose `__init__` only stores its arguments (`spec_objects.spec_class`,
-  which also refuses a field changed anywhere in the tree), whose `@classmethod` does
-  nothing but `return cls(...)`, each argument (positional or keyword) a ctx read
-  (`ctx.attr("min")`, `ctx.input("X")`, ..., `ctx.xp`), a literal, or a conditional of
-  those (`ctx.attr("x") if ctx.has_attr("x") else 1.0`); a field the call leaves out is
-  its default, a literal (or `field(default=...)`, `field(default_factory=tuple)`);
+* `p = ClipParams.from_ctx(ctx)` (`ParamShape.BUILT`): a dataclass (frozen or not), a
+  `typing.NamedTuple` or a plain value class whose `__init__` only stores its arguments
+  (`spec_objects.spec_class`, which also refuses a field changed anywhere in the tree),
+  whose `@classmethod` does nothing but `return cls(...)`, each argument (positional or
+  keyword) a ctx read (`ctx.attr("min")`, `ctx.input("X")`, ..., `ctx.xp`), a literal, or
+  a conditional of those (`ctx.attr("x") if ctx.has_attr("x") else 1.0`); a field the
+  call leaves out is its default, a literal (or `field(default=...)`,
+  `field(default_factory=tuple)`);
 * `a = AttrView(ctx)` (`ParamShape.VIEW`): a plain class whose `__init__(self, ctx)` only
   stores ctx (`self._ctx = ctx`) and whose `__getattr__(self, name)` only returns
   `self._ctx.attr(name)`, nothing else in its body: `a.alpha` is `ctx.attr("alpha")`;
@@ -317,7 +318,10 @@ def _param_class(info: ModuleInfo, func: cst.BaseExpression) -> ParamObject | No
     bases = [b for b in cls.bases if not (b.keyword is None and m.matches(b.value, m.Name(
         "object")) and is_inert_base(home, b.value))]
     where = f"{code_of(func).strip()}(ctx)"
-    if bases or cls.keywords:
+    # a NamedTuple built by its classmethod is read as a value class (`spec_objects`)
+    named_tuple = method is not None and not cls.keywords and [
+        home.imports.resolve(b.value) for b in bases] == ["typing.NamedTuple"]
+    if (bases or cls.keywords) and not named_tuple:
         try:
             mro = tree_mro(home, name)
         except (UnresolvableError, KeyError):

@@ -391,17 +391,30 @@ def _attr_call(call: cst.Call, ev: Evaluator, env: dict[str, Any]) -> dict[str, 
     """add_attr's arguments; an unreadable default becomes UNKNOWN_DEFAULT, not an error."""
     names = ["name", "type", "default", "comment"]
     named: dict[str, Any] = {}
-    positional = [a for a in call.args if a.keyword is None]
-    if any(a.star for a in call.args):
-        raise UnresolvableError(f"*args in {code_of(call)}")
+    # each positional argument's node, or the values a `*spec` of a known sequence spreads
+    # (`self.add_attr(*a)` over a maker factory's `(name, AttrType, default)` tuples)
+    positional: list[tuple[cst.BaseExpression | None, Any]] = []
+    for a in call.args:
+        if a.star == "**":
+            raise UnresolvableError(f"**kwargs in {code_of(call)}")
+        if a.star:
+            spread = ev.eval(a.value, env)
+            if not isinstance(spread, (tuple, list)):
+                raise UnresolvableError(f"*args in {code_of(call)}: no sequence")
+            positional.extend((None, v) for v in spread)
+        elif a.keyword is None:
+            positional.append((a.value, None))
     for n, arg in zip(names, positional):
-        named[n] = arg.value
-    for arg in call.args:
-        if arg.keyword is not None:
-            named[arg.keyword.value] = arg.value
+        named[n] = arg
+    for a in call.args:
+        if a.keyword is not None:
+            named[a.keyword.value] = (a.value, None)
     out: dict[str, Any] = {}
-    for key, node in named.items():
+    for key, (node, value) in named.items():
         if key == "comment":
+            continue
+        if node is None:
+            out[key] = value
             continue
         try:
             out[key] = ev.eval(node, env)

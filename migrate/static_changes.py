@@ -98,12 +98,17 @@ def attribute_change(module: cst.Module, name: str, others: frozenset[str] = fro
 
 def _copied(node: cst.CSTNode, parents: dict[cst.CSTNode, cst.CSTNode],
             copies: frozenset[str]) -> bool:
-    """`node` is the one argument of a call of a builtin of `copies` (`dict(self.D)`)."""
+    """`node` is the one positional argument of a call of a builtin of `copies`
+    (`dict(self.D)`; `dict(self.D, k=v)`, keyword arguments beside it, for `dict`)."""
     arg = parents.get(node)
     call = parents.get(arg) if isinstance(arg, cst.Arg) else None
-    return isinstance(call, cst.Call) and m.matches(call.func, m.Name(
-        m.MatchIfTrue(lambda n: n in copies))) and len(call.args) == 1 and \
-        call.args[0] is arg and arg.keyword is None and not arg.star
+    if not (isinstance(call, cst.Call) and m.matches(call.func, m.Name(
+            m.MatchIfTrue(lambda n: n in copies))) and call.args and call.args[0] is arg
+            and arg.keyword is None and not arg.star):
+        return False
+    rest = call.args[1:]
+    return not rest or (m.matches(call.func, m.Name("dict")) and all(
+        a.keyword is not None and not a.star for a in rest))
 
 
 def _change(node: cst.CSTNode, parents: dict[cst.CSTNode, cst.CSTNode], mutable: bool,

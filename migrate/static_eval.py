@@ -38,6 +38,7 @@ from migrate.static_refs import (
     literal_string,
     load_module,
 )
+from migrate.static_values import copied_dict, sliced, str_method
 from migrate.tree_names import module_name, package_root
 
 #: the builtins a static value may be copied with (`tuple(cpu)`), unless imported over
@@ -398,6 +399,10 @@ class Evaluator:
             return self._dict(node, env)
         if (partial := read_partial(self, node, env)) is not None:
             return partial  # a helper with arguments bound
+        if isinstance(node, cst.Call) and (text := str_method(self, node, env))[0]:
+            return text[1]  # `name.endswith("?")` of a constant name
+        if isinstance(node, cst.Call) and (table := copied_dict(self, node, env))[0]:
+            return table[1]  # `dict(Base.SLOTS, y="Y")`
         if (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
                 and node.func.attr.value in ("items", "keys", "values") and not node.args):
             try:
@@ -408,7 +413,8 @@ class Evaluator:
                 raise UnresolvableError(f"{code_of(node)}: not a dict")
             return list(getattr(mapping, node.func.attr.value)())
         if isinstance(node, cst.Subscript):
-            return self._item(node, env)
+            found = sliced(self, node, env)  # `name[:-1]`, `name[0]` of a constant name
+            return found[1] if found[0] else self._item(node, env)
         if isinstance(node, (cst.GeneratorExp, cst.ListComp)):
             items = list(self._comprehension(node.for_in, node.elt, env))
             return items if isinstance(node, cst.ListComp) else tuple(items)
