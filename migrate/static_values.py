@@ -9,7 +9,7 @@ over; `SLOTS = dict(Base.SLOTS, y="Y")` is a table the reader can tell.
 - `text[i]`, `seq[a:b:c]`: an index of a string, a slice of a string, list or tuple, with
   integer (or absent) bounds;
 - `dict(D, k=v)`, `dict(k=v)`: a new dict of a known one and keyword entries (the builtin
-  `dict`, bound by no module-level name).
+  `dict`: the module binds no `dict` and star-imports nothing).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any
 
 import libcst as cst
 
+from migrate.name_bindings import top_level_bindings
 from migrate.static_refs import UnresolvableError, code_of
 
 #: methods of `str` that read the string and their arguments alone
@@ -91,10 +92,9 @@ def sliced(ev: Any, node: cst.Subscript, env: dict[str, Any]) -> tuple[bool, Any
 def copied_dict(ev: Any, node: cst.Call, env: dict[str, Any]) -> tuple[bool, Any]:
     """(True, the new dict) for `dict(D, k=v, ...)` or `dict(k=v, ...)` of the builtin;
     (False, None) for any other call."""
-    if not (isinstance(node.func, cst.Name) and node.func.value == "dict") or \
-            "dict" in ev.assigns or "dict" in ev.functions or "dict" in ev.classes or \
-            "dict" in ev.imports.names or "dict" in env:
-        return False, None
+    if not (isinstance(node.func, cst.Name) and node.func.value == "dict") or "dict" in env \
+            or top_level_bindings(ev.module, "dict", set()) or ev.imports.star_modules:
+        return False, None  # a `dict` the module may bind to something else
     args = list(node.args)
     if any(a.star for a in args) or any(a.keyword is None for a in args[1:]):
         return False, None
