@@ -30,6 +30,7 @@ out of compute().
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import libcst as cst
@@ -265,12 +266,18 @@ def write_only_counters(info: ModuleInfo, mro: list[cst.ClassDef], init: cst.Fun
     me = _self_of(init)
     stores = {a: s for s in init.body.body if isinstance(s, cst.SimpleStatementLine)
               and len(s.body) == 1 and (a := counter_store(s.body[0], me))}
+    bumps = _all_bumps(mro, compute)
+    return _judged(stores, lambda attr: _not_counter(info, mro, init, compute, attr,
+                                                      stores[attr], bumps))
+
+
+def _judged(attrs: Iterable[str], why_not: Callable[[str], str]
+            ) -> tuple[set[str], dict[str, str]]:
+    """The attributes `why_not` finds nothing against, and why not for each other one."""
     counters: set[str] = set()
     refused: dict[str, str] = {}
-    bumps = _all_bumps(mro, compute)
-    for attr, store in stores.items():
-        why = _not_counter(info, mro, init, compute, attr, store, bumps)
-        if why:
+    for attr in attrs:
+        if why := why_not(attr):
             refused[attr] = why
         else:
             counters.add(attr)
@@ -299,15 +306,8 @@ def class_counters(info: ModuleInfo, mro: list[cst.ClassDef], compute: cst.Funct
     """The class-level attributes compute() bumps (itself or through a bump helper) that
     are write-only class counters, and for each other one bumped, why not."""
     bumps = _all_bumps(mro, compute)
-    counters: set[str] = set()
-    refused: dict[str, str] = {}
-    for attr in sorted({a for on_class, a, _ in bumps if on_class}):
-        why = _not_class_counter(info, mro, compute, attr)
-        if why:
-            refused[attr] = why
-        else:
-            counters.add(attr)
-    return counters, refused
+    return _judged(sorted({a for on_class, a, _ in bumps if on_class}),
+                   lambda attr: _not_class_counter(info, mro, compute, attr))
 
 
 def _not_class_counter(info: ModuleInfo, mro: list[cst.ClassDef], compute: cst.FunctionDef,

@@ -323,6 +323,17 @@ def write_sources(root: Path, package: str, sources: dict[str, str]) -> dict[str
     return write_tree(root, package)
 
 
+def assert_rows(rows: dict[str, dict[str, Any]],
+                expected: dict[str, tuple[str, str, str, str]]) -> None:
+    """`rows` (by kernel) are `expected`'s: kernel -> (its module's file name, status, op,
+    what its reason holds: parts separated by " ... ", each in it)."""
+    assert set(rows) == set(expected)
+    for kernel, (module, status, op, reason) in expected.items():
+        row = rows[kernel]
+        assert (Path(row["file"]).name, row["status"], row["op"]) == (module, status, op), row
+        assert all(part in row["reason"] for part in reason.split(" ... ")), row
+
+
 def verified_rows(written: dict[str, Any], key: Callable[[dict[str, Any]], Any] = (
         lambda r: r["kernel"])) -> dict[Any, dict[str, Any]]:
     """The rows of a `write_tree` run by `key`, once every migrated one was verified
