@@ -30,7 +30,7 @@ from pathlib import Path
 import libcst as cst
 import libcst.matchers as m
 
-from migrate.cst_walk import find_all
+from migrate.cst_walk import find_all, first_found, parsed_text
 from migrate.getattr_receivers import Receivers
 from migrate.names import store_names
 from migrate.source_files import compiles, runnable_source
@@ -91,34 +91,34 @@ def _tree_modules(info: ModuleInfo, parsed: dict[Path, cst.Module]
         text = runnable_source(path)
         if text is None:  # Python could not run it: it reads nothing
             continue
-        try:
-            yield spelled, cst.parse_module(text)
-        except (cst.ParserSyntaxError, RecursionError, ValueError):
-            if compiles(text):
-                yield spelled, f"{spelled} of the tree cannot be read to rule out a read of it"
+        module = parsed_text(text)
+        if module is not None:
+            yield spelled, module
+        elif compiles(text):
+            yield spelled, f"{spelled} of the tree cannot be read to rule out a read of it"
 
 
 def plain_classes(modules: list[cst.Module]) -> frozenset[str]:
     """The names of the plain classes of `modules` (see the module doc): a class whose
     bases are `object` or plain classes, mentioned only by its class statements, calls,
     imports under its own name and as a base of plain classes (to a fixed point)."""
-    statements = [c for module in modules for c in m.findall(module, m.ClassDef())]
+    statements = [c for module in modules for c in find_all(module, m.ClassDef())]
     named: dict[str, list[cst.ClassDef]] = {}
     for cls in statements:
         named.setdefault(cls.name.value, []).append(cls)  # type: ignore[attr-defined]
     allowed: set[int] = {id(c.name) for c in statements}  # type: ignore[attr-defined]
     for module in modules:
-        for call in m.findall(module, m.Call()):
+        for call in find_all(module, m.Call()):
             func = call.func  # type: ignore[attr-defined]
             allowed.add(id(func.attr) if isinstance(func, cst.Attribute) else id(func))
-        for alias in m.findall(module, m.ImportAlias()):
+        for alias in find_all(module, m.ImportAlias()):
             named_ = alias.name  # type: ignore[attr-defined]
             last = named_.attr if isinstance(named_, cst.Attribute) else named_
             asname = alias.asname  # type: ignore[attr-defined]
             if asname is None or m.matches(asname.name, m.Name(last.value)):
                 allowed |= {id(last)} | ({id(asname.name)} if asname is not None else set())
     mentions = [n for module in modules
-                for n in m.findall(module, m.Name(m.MatchIfTrue(lambda v: v in named)))
+                for n in find_all(module, m.Name(m.MatchIfTrue(lambda v: v in named)))
                 if id(n) not in allowed]
     plain = {name for name, classes in named.items()
              if all(not c.keywords for c in classes)}  # type: ignore[attr-defined]
@@ -141,7 +141,7 @@ def _forwarded(module: cst.Module) -> set[int]:
     `__getattribute__`) passing on the name it was asked for, unchanged: it reads what a
     read of the same name elsewhere spells (checked there: `.X`, `"X"`, a computed name)."""
     out: set[int] = set()
-    for fn in m.findall(module, m.FunctionDef(name=m.Name(m.MatchIfTrue(
+    for fn in find_all(module, m.FunctionDef(name=m.Name(m.MatchIfTrue(
             lambda n: n in _DEFINED_ONLY)))):
         params = fn.params.params  # type: ignore[attr-defined]
         if len(params) != 2 or fn.decorators:  # type: ignore[attr-defined]
@@ -157,14 +157,14 @@ def _forwarded(module: cst.Module) -> set[int]:
 
 def _loads(module: cst.Module, attr: str) -> set[int]:
     """The `.attr` nodes of `module` that are no target of a store or `del`."""
-    targets = [a.target for a in m.findall(module, m.AssignTarget())]  # type: ignore[attr-defined]
-    targets += [n.target for n in m.findall(module, m.AugAssign() | m.AnnAssign())]  # type: ignore[attr-defined]
-    targets += [d.target for d in m.findall(module, m.Del())]  # type: ignore[attr-defined]
-    targets += [f.target for f in m.findall(module, m.For() | m.CompFor())]  # type: ignore[attr-defined]
-    targets += [w.asname.name for w in m.findall(module, m.WithItem())  # type: ignore[attr-defined]
+    targets = [a.target for a in find_all(module, m.AssignTarget())]  # type: ignore[attr-defined]
+    targets += [n.target for n in find_all(module, m.AugAssign() | m.AnnAssign())]  # type: ignore[attr-defined]
+    targets += [d.target for d in find_all(module, m.Del())]  # type: ignore[attr-defined]
+    targets += [f.target for f in find_all(module, m.For() | m.CompFor())]  # type: ignore[attr-defined]
+    targets += [w.asname.name for w in find_all(module, m.WithItem())  # type: ignore[attr-defined]
                 if w.asname is not None]  # type: ignore[attr-defined]
     stored = {id(n) for t in targets for n in m.findall(t, m.Attribute(attr=m.Name(attr)))}
-    return {id(n) for n in m.findall(module, m.Attribute(attr=m.Name(attr)))
+    return {id(n) for n in find_all(module, m.Attribute(attr=m.Name(attr)))
             if id(n) not in stored}
 
 
@@ -172,56 +172,77 @@ def _reads(module: cst.Module, attr: str, allowed: set[int], where: str,
            plain: frozenset[str], mro: set[int] | None, writes_only: bool = False) -> str:
     """Why `module` may read `.attr` of a kernel (beyond the `allowed` nodes); "" if not."""
     receivers: Receivers | None = None
-    for node in m.findall(module, m.Attribute(attr=m.Name(attr))):
+
+    def receivers_() -> Receivers:
+        nonlocal receivers
+        receivers = receivers or Receivers(module, plain)
+        return receivers
+
+    def kernel_read(node: cst.CSTNode) -> bool:
         if id(node) in allowed:
-            continue
+            return False
         value = node.value  # type: ignore[attr-defined]
         if mro is not None and isinstance(value, cst.Name):
-            receivers = receivers or Receivers(module, plain)
-            cls = receivers.method_class(value)
+            cls = receivers_().method_class(value)
             if cls is not None and id(cls) not in mro:
-                continue  # the self of another class's method
+                return False  # the self of another class's method
+        return True
+
+    node = first_found(module, m.Attribute(attr=m.Name(attr)), kernel_read)
+    if node is not None:
         return f"{where} reads `.{attr}` (`{cst.Module([]).code_for_node(node)}`)"
     passed: set[int] = set()  # `obj.__dict__` of plain objects, and their literal keys
-    defined = {id(f.name) for f in m.findall(module, m.FunctionDef())}  # type: ignore[attr-defined]
-    for node in m.findall(module, m.Attribute(attr=m.Name("__dict__"))):
-        receivers = receivers or Receivers(module, plain)
-        if receivers.harmless_object(node.value):  # type: ignore[attr-defined]
+    defined = {id(f.name) for f in find_all(module, m.FunctionDef())}  # type: ignore[attr-defined]
+    for node in find_all(module, m.Attribute(attr=m.Name("__dict__"))):
+        if receivers_().harmless_object(node.value):  # type: ignore[attr-defined]
             passed |= {id(node), id(node.attr)}  # type: ignore[attr-defined]
-    for sub in m.findall(module, m.Subscript()):
+    for sub in find_all(module, m.Subscript()):
         if id(sub.value) in passed:  # type: ignore[attr-defined]
             passed |= {id(s) for e in sub.slice  # type: ignore[attr-defined]
                        for s in m.findall(e, m.SimpleString())}
     for node, key in _keyed_dict_reads(module):  # `cls.__dict__.get("OP_TYPE")`: that key
         if key != attr:
             passed |= {id(node), id(node.attr)}
-    for node in m.findall(module, m.SimpleString() | m.ConcatenatedString()):
-        if literal_string(node) == attr and id(node) not in passed:  # type: ignore[arg-type]
-            return f"{where} spells the name '{attr}' as a string"
-    for name in m.findall(module, m.Name() | m.Attribute()):
+    if first_found(module, m.SimpleString() | m.ConcatenatedString(),
+                   lambda n: literal_string(n) == attr and id(n) not in passed) is not None:  # type: ignore[arg-type]
+        return f"{where} spells the name '{attr}' as a string"
+
+    def reflective(name: cst.CSTNode) -> bool:
         if id(name) in passed or (id(name) in defined and name.value in _DEFINED_ONLY):  # type: ignore[attr-defined]
-            continue
-        spelled = name.value if isinstance(name, cst.Name) else name.attr.value  # type: ignore[attr-defined]
-        if spelled in _REFLECTIVE:
-            return f"{where} uses `{spelled}`, which may read any attribute"
+            return False
+        return _spelled(name) in _REFLECTIVE
+
+    name = first_found(module, m.Name() | m.Attribute(), reflective)
+    if name is not None:
+        return f"{where} uses `{_spelled(name)}`, which may read any attribute"
     forwarded = _forwarded(module)
-    for call in m.findall(module, m.Call()):
-        func = call.func  # type: ignore[attr-defined]
-        spelled = func.value if isinstance(func, cst.Name) else (
-            func.attr.value if isinstance(func, cst.Attribute) else "")
+
+    def by_computed_name(call: cst.CSTNode) -> bool:
+        spelled = _spelled(call.func)  # type: ignore[attr-defined]
         if spelled not in _BY_NAME or id(call) in forwarded or (
                 writes_only and spelled not in _WRITING):
-            continue
+            return False
         args = call.args  # type: ignore[attr-defined]
         index = 0 if spelled == "attrgetter" else 1
         names = args[index:] if spelled == "attrgetter" else args[index:index + 1]
         if not names or any(a.keyword is not None or a.star or (literal_string(a.value) is None
                             and not _other_prefix(a.value, attr)) for a in names):
-            receivers = receivers or Receivers(module, plain)
-            if receivers.harmless(call):  # type: ignore[arg-type]
-                continue  # `getattr(np, name)`: of no kernel instance
-            return f"{where} calls {spelled}() with an attribute name it computes"
+            return not receivers_().harmless(call)  # type: ignore[arg-type]
+            # (`getattr(np, name)` is of no kernel instance)
+        return False
+
+    call = first_found(module, m.Call(), by_computed_name)
+    if call is not None:
+        return (f"{where} calls {_spelled(call.func)}() with an attribute name "  # type: ignore[attr-defined]
+                "it computes")
     return ""
+
+
+def _spelled(node: cst.CSTNode) -> str:
+    """The name a Name or Attribute node spells (its last part); "" for anything else."""
+    if isinstance(node, cst.Name):
+        return node.value
+    return node.attr.value if isinstance(node, cst.Attribute) else ""
 
 
 def _keyed_dict_reads(module: cst.Module) -> Iterator[tuple[cst.Attribute, str]]:

@@ -13,8 +13,8 @@ supported (`libcst.matchers.findall` with a resolver is the tool for those).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from functools import cache
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
 
 import libcst as cst
 import libcst.matchers as m
@@ -84,3 +84,24 @@ def find_all(root: cst.CSTNode, matcher: object) -> list[cst.CSTNode]:
     types = _node_types(matcher)
     return [n for t in types or () if t in by_type
             for n in by_type[t] if m.matches(n, matcher)]  # type: ignore[arg-type]
+
+
+def first_found(root: cst.CSTNode, matcher: object,
+                hit: Callable[[cst.CSTNode], bool]) -> cst.CSTNode | None:
+    """The first node, in `libcst.matchers.findall`'s order, that `matcher` matches and
+    `hit` accepts; None when there is none. The search runs on the node index: the ordered
+    walk is made only when there is a node to name."""
+    found = {id(n) for n in find_all(root, matcher) if hit(n)}
+    if not found:
+        return None
+    return next(n for n in m.findall(root, matcher) if id(n) in found)
+
+
+@lru_cache(maxsize=_KEPT)
+def parsed_text(text: str) -> cst.Module | None:
+    """`text` parsed by LibCST, shared by every caller that reads the same text (trees are
+    immutable); None when LibCST cannot parse it."""
+    try:
+        return cst.parse_module(text)
+    except (cst.ParserSyntaxError, RecursionError, ValueError):
+        return None

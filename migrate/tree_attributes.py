@@ -19,6 +19,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
 
+from migrate.cst_walk import parsed_text
 from migrate.source_files import compiles, runnable_source
 from migrate.static_changes import attribute_change, attribute_stores
 from migrate.tree_origins import class_statement
@@ -48,9 +49,8 @@ def tree_change(path: Path, name: str, read: set[Path], mutable: bool,
         text = runnable_source(file)
         if text is None or name not in text:  # no module Python could run changes anything
             continue
-        try:
-            module = cst.parse_module(text)
-        except cst.ParserSyntaxError:
+        module = parsed_text(text)
+        if module is None:
             if not compiles(text):
                 continue
             return f"cannot be checked in {shown}, which LibCST does not parse"
