@@ -25,6 +25,7 @@ from migrate.consistency import (
     uncover,
 )
 from migrate.factory_kernels import factory_bases, factory_bases_elsewhere, factory_kernels
+from migrate.framework_kernels import taken_by_framework
 from migrate.generated_backward import NO_FORWARD, forward_kernel, generated_entry
 from migrate.grads import (
     GradPlan,
@@ -277,6 +278,9 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
             if devices:
                 raise SkipError(f"registered for device {sorted(devices)[0]}")
             phi_name = info.base_kernel_names.get(op) or base_names.get(op) or op
+            taken = taken_by_framework(op, phi_name)
+            if taken:
+                raise SkipError(taken)
             func = f"{snake(phi_name)}_kernel" if per_op[op] == 1 else snake(name)
             if per_op[op] > 1 and len([u for u in units if u[0] == name]) > 1:
                 func = f"{snake(name)}_{snake(op)}"
