@@ -132,19 +132,26 @@ def _first(of: m.BaseMatcherNode) -> m.BaseMatcherNode:
         _method(of, "item")
 
 
-def _first_element(tensor: m.BaseMatcherNode) -> m.BaseMatcherNode:
-    """The tensor's first element, the way a PHI Scalar reads a 1-element tensor."""
+def _host_array(tensor: m.BaseMatcherNode, converted: bool) -> m.BaseMatcherNode:
+    """`t.numpy()`; also `t.data` where each value read is converted by int() / float() /
+    bool(), which give the same number from the device's array as from the host's."""
     array = _numpy(tensor)
+    return array | m.Attribute(value=tensor, attr=m.Name("data")) if converted else array
+
+
+def _first_element(tensor: m.BaseMatcherNode, converted: bool = False) -> m.BaseMatcherNode:
+    """The tensor's first element, the way a PHI Scalar reads a 1-element tensor."""
+    array = _host_array(tensor, converted)
     return (_first(_method(array, "reshape", _MINUS_ONE)) | _first(_method(array, "flatten"))
             | _first(_method(array, "ravel")) | _first(array))
 
 
 def _scalar_read(ctx: str, slot: str, conv: str | None) -> m.BaseMatcherNode:
-    """`conv(ctx.input(slot).numpy().reshape(-1)[0])` and its equivalent spellings; without
-    the conversion for SCALAR_AS_IS."""
-    element = _first_element(_ctx_read(ctx, slot))
+    """`conv(ctx.input(slot).numpy().reshape(-1)[0])` and its equivalent spellings (`.data`
+    for `.numpy()` too); without the conversion (`.numpy()` only) for SCALAR_AS_IS."""
     if conv == SCALAR_AS_IS:
-        return element
+        return _first_element(_ctx_read(ctx, slot))
+    element = _first_element(_ctx_read(ctx, slot), converted=True)
     return m.Call(func=m.Name(conv or "float"), args=[m.Arg(element)])
 
 
@@ -155,15 +162,15 @@ def _scalar_read_text(slot: str, conv: str | None) -> str:
 
 
 def _int_list_read(ctx: str, slot: str) -> m.BaseMatcherNode:
-    """`[int(v) for v in ctx.input(slot).numpy()]` (or `.reshape(-1)`), or per tensor of a
-    list slot `[int(t.numpy().reshape(-1)[0]) for t in ctx.multi_input(slot)]`."""
-    array = _numpy(_ctx_read(ctx, slot))
+    """`[int(v) for v in ctx.input(slot).numpy()]` (or `.reshape(-1)`, or `.data`), or per
+    tensor of a list slot `[int(t.numpy().reshape(-1)[0]) for t in ctx.multi_input(slot)]`."""
+    array = _host_array(_ctx_read(ctx, slot), converted=True)
     per_value = m.ListComp(
         elt=m.Call(func=m.Name("int"), args=[m.Arg(m.Name())]),
         for_in=m.CompFor(target=m.Name(), iter=array | _method(array, "reshape", _MINUS_ONE),
                          ifs=[], inner_for_in=None))
     per_tensor = m.ListComp(
-        elt=m.Call(func=m.Name("int"), args=[m.Arg(_first_element(m.Name()))]),
+        elt=m.Call(func=m.Name("int"), args=[m.Arg(_first_element(m.Name(), converted=True))]),
         for_in=m.CompFor(target=m.Name(), iter=_ctx_read(ctx, slot, "multi_input"), ifs=[],
                          inner_for_in=None))
     return per_value | per_tensor

@@ -1,7 +1,10 @@
 """Team C: shifts whose amount may come from a tensor input.
 
 `ShiftKernel` reads the tensor exactly as a PHI Scalar would (its first element, as an
-int); `RawShiftKernel` reads that element as it is (the Scalar's value); `OddShiftKernel`
+int); `RawShiftKernel` reads that element as it is (the Scalar's value); `DataShiftKernel`
+converts the element of `.data` with int() (the same number on any device);
+`RawDataShiftKernel` reads `.data`'s element as it is (a device array on a GPU, not the
+Scalar's host value); `OddShiftKernel`
 computes with the tensor's value before converting it, which no Scalar parameter can
 express.
 """
@@ -46,6 +49,24 @@ class RawShiftKernel(OpKernel):
         ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = ctx.xp.roll(x.data, shift)
 
 
+class DataShiftKernel(OpKernel):
+    def compute(self, ctx):
+        x = ctx.input("X")
+        shift = ctx.attr("shift")
+        if ctx.has_input("ShiftTensor"):
+            shift = int(ctx.input("ShiftTensor").data.reshape(-1)[0])
+        ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = ctx.xp.roll(x.data, shift)
+
+
+class RawDataShiftKernel(OpKernel):
+    def compute(self, ctx):
+        x = ctx.input("X")
+        shift = ctx.attr("shift")
+        if ctx.has_input("ShiftTensor"):
+            shift = ctx.input("ShiftTensor").data.reshape(-1)[0]
+        ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = ctx.xp.roll(x.data, shift)
+
+
 class OddShiftKernel(OpKernel):
     def compute(self, ctx):
         x = ctx.input("X")
@@ -64,5 +85,9 @@ register_operator("team_shift", ShiftOp, ShiftMaker)
 register_op_kernel("team_shift", "CPU", ShiftKernel, DataType.FLOAT32, DataType.INT64)
 register_operator("team_raw_shift", ShiftOp, ShiftMaker)
 register_op_kernel("team_raw_shift", "CPU", RawShiftKernel, DataType.FLOAT32, DataType.INT64)
+register_operator("team_data_shift", ShiftOp, ShiftMaker)
+register_op_kernel("team_data_shift", "CPU", DataShiftKernel, DataType.FLOAT32, DataType.INT64)
+register_operator("team_raw_data_shift", ShiftOp, ShiftMaker)
+register_op_kernel("team_raw_data_shift", "CPU", RawDataShiftKernel, DataType.FLOAT32)
 register_operator("team_odd_shift", ShiftOp, ShiftMaker)
 register_op_kernel("team_odd_shift", "CPU", OddShiftKernel, DataType.FLOAT32)
