@@ -12,8 +12,8 @@ of the first (`label_inputs`: X's leading dims, ids in [0, X.shape[-1])); then w
 int attribute set to a small positive value (`small_int_attrs`: 1 to 4, an integer
 dtype's inputs in [0, that value)); with each list attribute left empty set to ones, one
 or two per axis (`rank_lists`: pads); with the other inputs shaped as trailing dims of
-the first (`trailing_inputs`: a vector, a bias, a matrix product's operand); with the
-inputs in [0, 1) (`unit_inputs`: probabilities); the LoD cases with a value per sequence
+the first (`trailing_inputs`: a vector, a bias, a matrix product's operand, one
+element); with the inputs in [0, 1) (`unit_inputs`: probabilities); the LoD cases with a value per sequence
 in the other inputs (`_lod_cases`). When none is accepted the kernel is `unverified: no
 valid inputs (why)`, not `errored`.
 """
@@ -303,9 +303,10 @@ def rank_lists(proto: Any, cases: list[Case]) -> list[Case]:
 def trailing_inputs(proto: Any, cases: list[Case]) -> list[Case]:
     """The plain derived `cases` again with every required input after the first that they
     leave to the dtype shaped as trailing dims of the first (its last dim, its second, all
-    but its first: a vector, a per-channel bias, a per-sample weight) or as the first with
-    its last two dims swapped (a matrix product's right operand), as fallbacks: an op
-    pairing a matrix with a vector raises on every case feeding both the same shape.
+    but its first: a vector, a per-channel bias, a per-sample weight), as the first with
+    its last two dims swapped (a matrix product's right operand) or as one element (a
+    weight shared by every element, a learning rate), as fallbacks: an op pairing a matrix
+    with a vector raises on every case feeding both the same shape.
     Generic: which input is which follows the proto's order alone."""
     required = [v.name for v in proto.inputs if not (v.dispensable or v.duplicable)]
     out = []
@@ -316,12 +317,14 @@ def trailing_inputs(proto: Any, cases: list[Case]) -> list[Case]:
             continue
         swapped = (*shape[:-2], shape[-1], shape[-2])  # a matrix product's right operand
         tails = [shape[-1:], shape[1:2], shape[1:]] + ([swapped] if swapped != shape else [])
+        tails.append((1,))
         for tail in dict.fromkeys(tails):
             specs = {name: {"shape": tail} for name in fed[1:]}
             out.append(replace(case, name=f"{case.name}, {', '.join(fed[1:])} of shape "
                                f"{list(tail)}", inputs={**case.inputs, **specs},
                                fallback=True))
     return out
+
 
 def _fed(proto: Any, case: Case, bounds: dict[str, Any]) -> dict[str, Any]:
     """`case`'s input specs with each required input it leaves to the dtype drawn of its

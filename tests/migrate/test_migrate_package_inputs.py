@@ -1,6 +1,7 @@
 """Verify's fallback inputs for ops whose own rules refuse the plain derived ones
 (tests/migrate/corpus/pkg_inputs, issue 23): a matrix product needing `W` shaped
-`[K, M]` for an `X` of `[N, K]` (the first input with its last two dims swapped), a
+`[K, M]` for an `X` of `[N, K]` (the first input with its last two dims swapped), a slope
+input of one element (prelu's mode 'all'), a
 rank-3 signal (a default shape of rank 3), a sequence op needing one value per sequence
 of its LoD input, an op checking its input holds probabilities (inputs in [0, 1)), an op
 whose string attribute declared with no default is invalid as "" (the desc lacking it,
@@ -20,7 +21,8 @@ from migrate.verify_cases import cases_for, derived_cases, trailing_inputs, unit
 from phi.common import DataType
 
 PACKAGE = "pkg_inputs"
-OPS = {"InProductKernel": "in_product", "InSignalPeakKernel": "in_signal_peak",
+OPS = {"InProductKernel": "in_product", "InSharedSlopeKernel": "in_shared_slope",
+       "InSignalPeakKernel": "in_signal_peak",
        "InSequenceScaleKernel": "in_sequence_scale", "InOddsKernel": "in_odds",
        "InRampKernel": "in_ramp"}
 
@@ -55,6 +57,8 @@ def test_the_fallbacks_are_what_their_names_say() -> None:
     plain = [c for c in derived_cases(proto) if not c.lod]
     swapped = [c for c in trailing_inputs(proto, plain) if c.name.endswith("[4, 3]")]
     assert [c.inputs for c in swapped] == [{"W": {"shape": (4, 3)}}]
+    single = [c for c in trailing_inputs(proto, plain) if c.name.endswith("of shape [1]")]
+    assert single and all(c.inputs == {"W": {"shape": (1,)}} and c.fallback for c in single)
     units = unit_inputs(proto, plain, DataType.FLOAT32)
     assert units and all(c.fallback and c.name.endswith("inputs in [0, 1)") for c in units)
     assert all(s["low"] == 0.0 and s["high"] == 1.0 for c in units for s in c.inputs.values())

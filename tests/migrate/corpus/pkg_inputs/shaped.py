@@ -1,5 +1,6 @@
 """Ops needing inputs shaped to each other: a matrix product's operands, a rank-3 signal,
-a value per sequence of a LoD input."""
+a value per sequence of a LoD input, a slope of one element shared by every element (a
+leaky relu whose slope is an input, as fluid's prelu in mode 'all')."""
 
 import numpy as np
 
@@ -86,10 +87,36 @@ class InSequenceScaleKernel(OpKernel):
         out.lod = x.lod
 
 
+class SharedSlopeMaker(OpProtoAndCheckerMaker):
+    def make(self):
+        self.add_input("X", "input")
+        self.add_input("Slope", "one element: the slope of every negative element")
+        self.add_output("Out", "X where positive, else Slope * X")
+
+
+class SharedSlopeOp(OperatorWithKernel):
+    def infer_shape(self, ctx):
+        count = 1
+        for d in ctx.get_input_dim("Slope"):
+            count *= d
+        assert count == 1, "in_shared_slope: Slope must hold one element"
+        ctx.set_output_dim("Out", ctx.get_input_dim("X"))
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("X"))
+
+
+class InSharedSlopeKernel(OpKernel):
+    def compute(self, ctx):
+        x, slope = ctx.input("X").data, ctx.input("Slope").data.reshape(-1)[0]
+        out = ctx.output("Out").mutable_data(ctx.place, ctx.input("X").dtype)
+        out[...] = ctx.xp.where(x > 0, x, slope * x)
+
+
 register_operator("in_product", ProductOp, ProductMaker)
+register_operator("in_shared_slope", SharedSlopeOp, SharedSlopeMaker)
 register_operator("in_signal_peak", SignalOp, SignalMaker)
 register_operator("in_sequence_scale", PerSequenceOp, PerSequenceMaker)
 for _t in REAL:
     register_op_kernel("in_product", "CPU", InProductKernel, _t)
+    register_op_kernel("in_shared_slope", "CPU", InSharedSlopeKernel, _t)
     register_op_kernel("in_signal_peak", "CPU", InSignalPeakKernel, _t)
     register_op_kernel("in_sequence_scale", "CPU", InSequenceScaleKernel, _t)
