@@ -72,7 +72,7 @@ EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
     },
     "grad_team.py": {
         "MmKernel": ("migrated", ""),  # its local `x` rebound, renamed `x_value`
-        # named onto the framework's own kernels: migrated, each would register it twice
+        # named onto the framework's own kernels: not migrated, each would register it twice
         # (test_migrate_grads.py migrates them onto entries of the team's own)
         "MmGradKernel": ("skipped", "runs on the framework's PHI kernel 'matmul_grad'"),
         "MeanKernel": ("migrated", ""),
