@@ -6,7 +6,9 @@ whose body is constants, one class statement (then only statements setting its
 `__name__`, `__qualname__`, `__doc__` or `__module__`, dropped from the reading) and
 `return` of that class, and the call's arguments are read statically (constants, names the
 module binds once, dotted names like `np.abs`; a `*args` parameter is the tuple of the
-remaining positional arguments): the call is the factory's class with its parameters
+remaining positional arguments; a local bound to `functools.partial(f, a, ...)` that the
+class only calls is read as calls of `f` with those arguments first: `factory_partials`):
+the call is the factory's class with its parameters
 (and constants) replaced by the arguments as written, named like the assignment's target
 (the way registration helpers are unrolled). `expand` gives the module with such
 assignments replaced by that class statement (`Expansion.origins` maps each back to the
@@ -30,6 +32,7 @@ from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
 
 from migrate.factory_guards import guards
 from migrate.factory_makers import builds_class, cosmetic
+from migrate.factory_partials import inline_partials
 from migrate.source_files import SourceError
 from migrate.static_refs import ImportTable, UnresolvableError, code_of, load_module
 from migrate.tree_origins import import_spec, origin_of
@@ -80,6 +83,7 @@ def expand(module: cst.Module, path: Path | None) -> Expansion:
                                         if home is not None and home != path else "")
         try:
             fn = _class_form(fn, home_module, home)
+            fn = inline_partials(fn, ImportTable(home_module))
             cls = _bound_class(fn, call, target, bound, same=home == path,
                                guarded=guards(fn, home_module, home))
             if home != path:

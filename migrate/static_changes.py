@@ -1,17 +1,16 @@
-"""Module-level names whose value may change after their binding: rebound, deleted, or
-(a list, dict or set) mutated or handed out, found with LibCST's scope analysis.
-
-The static evaluator reads a module-level constant by its one binding; it may only do so
-when that binding is the name's value wherever a registration reads it. A name bound more
-than once (again at the top level, in a loop, through `global` in a function, by an
-augmented assignment) or deleted is refused; a container is refused as soon as one use
-could change it (`D["k"] = v`, `del D["k"]`, `D.update(...)`, `D.pop(...)`) or lets it
-escape (`E = D`, `[D]`, `fill(D)` with `fill` a function of the module), since the
-evaluator cannot follow it there. Reading it is fine: `D[k]`, `D.items()` / `.keys()` /
-`.values()` / `.get(...)`, iterating over it, `k in D`, `D == E`, an operand of a
-binary or unary operator (`REAL + INTS`: a new value), unpacking it into a new display
-(`[*A, *B]`), passing it to what the module imports (`register_kernel(..., _DTYPES)`,
-`len(D)`).
+"""Module-level names whose value may change after their binding: rebound, deleted, or (a list,
+dict or set) mutated or handed out, found with LibCST's scope analysis. The static evaluator
+reads a module-level constant by its one binding; it may only do so when that binding is the
+name's value wherever a registration reads it. A name bound more than once (again at the top
+level, in a loop, through `global` in a function, by an augmented assignment) or deleted is
+refused; a container is refused as soon as one use could change it (`D["k"] = v`, `del
+D["k"]`, `D.update(...)`, `D.pop(...)`) or lets it escape (`[D]`, `fill(D)` with `fill` a
+function of the module), since the evaluator cannot follow it there. A module-level alias
+bound once (`OLD = D`, kept for old imports) is followed: its uses are judged as the
+container's own. Reading it is fine: `D[k]`, `D.items()` / `.keys()` / `.values()` /
+`.get(...)`, iterating over it, `k in D`, `D == E`, an operand of a binary or unary operator
+(`REAL + INTS`: a new value), unpacking it into a new display (`[*A, *B]`), passing it to
+what the module imports (`register_kernel(..., _DTYPES)`, `len(D)`).
 """
 
 from __future__ import annotations
@@ -43,24 +42,51 @@ def changed_names(module: cst.Module, mutable: set[str], dead: set[int] | None =
     if top is None:
         return {}
     functions = frozenset(s.name.value for s in module.body if isinstance(s, cst.FunctionDef))
-    out: dict[str, str] = {}
-    for name in {a.name for a in top.assignments}:
-        bindings = [b for b in top.assignments[name] if id(b.node) not in (dead or ())]
+    top_statements = {id(s) for s in module.body}
+
+    def bindings_of(name: str) -> list:
+        return [b for b in top.assignments[name] if id(b.node) not in (dead or ())]
+
+    def judged(name: str, is_mutable: bool, seen: frozenset[str]) -> str:
+        bindings = bindings_of(name)
         if len(bindings) > 1:
             later = [b.node for b in bindings if isinstance(b.node, cst.CSTNode)][1:]
             where = f" (`{_statement(later[0], parents)}`)" if later else ""
-            out[name] = f"'{name}' is bound more than once in its module{where}"
-            continue
+            return f"'{name}' is bound more than once in its module{where}"
         # its accesses at the top level and in function bodies (a helper's
         # `TABLE.append(x)` changes it as much as a module-level one)
         accesses = {id(a): a for a in [*top.accesses[name], *(
             r for b in bindings for r in b.references)]}
         for access in accesses.values():
-            why = _change(access.node, parents, name in mutable, functions)
+            alias = _alias(access.node, parents, top_statements) if is_mutable else None
+            if alias is not None and alias not in seen and alias in top.assignments:
+                why = judged(alias, True, seen | {alias})  # `OLD_NAME = TYPES`: its uses too
+                if why:
+                    return f"'{name}' is handed on as '{alias}', which {why.split(' ', 1)[1]}"
+                continue
+            why = _change(access.node, parents, is_mutable, functions)
             if why:
-                out[name] = f"'{name}' {why} (`{_statement(access.node, parents)}`)"
-                break
+                return f"'{name}' {why} (`{_statement(access.node, parents)}`)"
+        return ""
+
+    out: dict[str, str] = {}
+    for name in {a.name for a in top.assignments}:
+        why = judged(name, name in mutable, frozenset({name}))
+        if why:
+            out[name] = why
     return out
+
+
+def _alias(node: cst.CSTNode, parents: dict[cst.CSTNode, cst.CSTNode],
+           top_statements: set[int]) -> str | None:
+    """The name a module-level statement `ALIAS = node` binds to the very object `node`
+    reads (one Name target); None for any other use."""
+    assign = parents.get(node)
+    line = parents.get(assign) if isinstance(assign, cst.Assign) else None
+    if not (isinstance(assign, cst.Assign) and assign.value is node and id(line) in top_statements
+            and len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name)):
+        return None
+    return assign.targets[0].target.value
 
 
 def attribute_change(module: cst.Module, name: str, others: frozenset[str] = frozenset()

@@ -5,9 +5,11 @@ static arguments, is read as its class with the parameters bound to the argument
 written; the maker so read gives the proto, the kernel so read migrates to a functional
 kernel written where the assignment stood (the assignment kept, with the kept comment,
 where another module imports the class). The factory may set its class's `__name__`,
-`__qualname__`, `__doc__` and `__module__` after the class statement, and a `*args`
+`__qualname__`, `__doc__` and `__module__` after the class statement, a `*args`
 parameter is the tuple of the call's remaining arguments (a maker's `for ... in attrs:`
-unrolled over it). A factory doing more (a closure over a list, another class attribute
+unrolled over it), and a `functools.partial` of a module function bound to its parameters
+is read as that function's calls. A dtype list an alias also names (`REAL_TYPES = REALS`)
+is read through either name. A factory doing more (a closure over a list, another class attribute
 set after the class statement) or a call with an argument computed at run time gives a
 `skipped` row naming the factory and why. After `--write` every module still imports and
 every op computes what it computed before (package_probe.py, before and after, in a
@@ -46,6 +48,13 @@ EXPECTED: dict[str, tuple[str, str, str]] = {
         f"tuned_kernel(np.abs)`), {_WHY}it also runs `_Tuned.gain = 3.0` after its class "
         "statement (only its __name__, __qualname__, __doc__ and __module__ may be set); "
         "not migrated"),
+    "OffsetKernel": ("migrated", "fx_offset", ""),
+    "KeywordOffsetKernel": (
+        "skipped", "fx_keyword_offset",
+        "built by the factory keyword_offset_kernel() (pkg_factory/makers.py) (`"
+        f"KeywordOffsetKernel = keyword_offset_kernel(operator.gt)`), {_WHY}its class closes "
+        "over `fn = functools.partial(_offset, cmp, sign=-1)`, which is no constant; not "
+        "migrated"),
     "PickedKernel": (
         "skipped", "fx_picked",
         "built by the factory unary_kernel() (pkg_factory/makers.py) (`PickedKernel = "
@@ -96,6 +105,10 @@ def test_the_factorys_arguments_are_bound_as_written(written: dict[str, Any]) ->
         assert f"\n{line}\n" in ops, line
     assert "SquareKernel =" not in ops and "DoubleKernel =" not in ops
     assert "class " not in ops.split("return _Scaled")[1]
+    # a partial of a module function the factory bound: its call, the partial's arguments
+    # first, bound as the factory call gives them (the function imported for it)
+    assert "= _offset(operator.gt, 1, x.data, alpha)" in ops
+    assert "\nKeywordOffsetKernel = keyword_offset_kernel(operator.gt)\n" in ops
     # the names the helper module's classes read were never imported here
     assert "ExecutionContext" not in ops and "OpProtoAndCheckerMaker" not in ops
 
@@ -105,9 +118,10 @@ def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[
     before, after = written["before"], written["after"]
     migrated = {r["op"] for r in written["doc"]["kernels"] if r["status"] == "migrated"}
     assert migrated == {"fx_abs", "fx_square", "fx_double", "fx_chained", "fx_exp", "fx_affine",
-                        "fx_copy"}
+                        "fx_copy", "fx_offset"}
     assert_nothing_broken(written, migrated)
-    assert set(before["ran"]) >= migrated | {"fx_counted", "fx_picked", "fx_tuned"}
+    assert set(before["ran"]) >= migrated | {"fx_counted", "fx_picked", "fx_tuned",
+                                             "fx_keyword_offset"}
     assert {op: after["phi_ran"][op] for op in migrated} == {
         op: before["ran"][op] for op in migrated}
     assert before["ran"]["fx_double"][0][:2] == [-4.0, -3.2727272510528564]

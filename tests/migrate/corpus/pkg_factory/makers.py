@@ -1,8 +1,11 @@
 """Team F's factories: a maker and a kernel class built per call, a kernel factory naming
 and describing its class (`__name__`, `__qualname__`, `__doc__`), a maker factory taking its
-extra attributes as `*attrs`, a kernel factory applying `*fns` in turn, and factories doing
-more than building one class (a closure over a list, a class attribute set after the class
-statement)."""
+extra attributes as `*attrs`, a kernel factory applying `*fns` in turn, a kernel factory
+calling a `functools.partial` of a module function bound to its parameters, and factories
+doing more than building one class (a closure over a list, a class attribute set after the
+class statement, a partial with a keyword)."""
+
+import functools
 
 from legacy_fluid.framework.execution_context import ExecutionContext
 from legacy_fluid.framework.op_kernel import OpKernel
@@ -109,3 +112,32 @@ def maker_with(doc, *attrs):
                 self.add_attr(name, AttrType.FLOAT, default, comment)
 
     return _WithAttrs
+
+
+def _offset(cmp, sign, x, eps):
+    return cmp(x, sign * eps)
+
+
+def offset_kernel(cmp, sign):
+    """A kernel computing cmp(X, sign * alpha) through a partial of `_offset`."""
+    fn = functools.partial(_offset, cmp, sign)
+
+    class _Offset(OpKernel):
+        def compute(self, ctx):
+            x = ctx.input("X")
+            ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = fn(x.data, ctx.attr("alpha"))
+
+    return _Offset
+
+
+def keyword_offset_kernel(cmp):
+    """The same with the partial's `sign` a keyword, which a call could override."""
+    fn = functools.partial(_offset, cmp, sign=-1)
+
+    class _KeywordOffset(OpKernel):
+        def compute(self, ctx):
+            x = ctx.input("X")
+            ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = fn(x=x.data,
+                                                                          eps=ctx.attr("alpha"))
+
+    return _KeywordOffset

@@ -1,6 +1,9 @@
 """Team F's ops: makers and kernels from the helper module's factories (one factory call
 per op, arguments as constants and dotted names), a factory of this module with a
-constant of its own, and calls the codemod cannot read as classes."""
+constant of its own, and calls the codemod cannot read as classes; a dtype list with an old
+name bound to it (`REAL_TYPES = REALS`), read through either name."""
+
+import operator
 
 import numpy as np
 
@@ -12,14 +15,18 @@ from .makers import (
     UnaryOp,
     chained_kernel,
     counted_kernel,
+    keyword_offset_kernel,
     make_unary_maker,
     maker_with,
     named_kernel,
+    offset_kernel,
     tuned_kernel,
     unary_kernel,
 )
 
 FLOATS = (DataType.FLOAT32, DataType.FLOAT64)
+REALS = [DataType.FLOAT32, DataType.FLOAT64]
+REAL_TYPES = REALS  # the old name, kept for old imports
 
 
 def scaled_kernel(factor):
@@ -48,6 +55,8 @@ ChainedKernel = chained_kernel(np.abs, np.negative)
 PickedKernel = unary_kernel(_pick())
 ExpKernel = named_kernel("ExpKernel", np.exp, doc="Out = exp(X) - X")
 TunedKernel = tuned_kernel(np.abs)
+OffsetKernel = offset_kernel(operator.gt, 1)
+KeywordOffsetKernel = keyword_offset_kernel(operator.gt)
 AffineMaker = maker_with("X * scale + shift", ("scale", 2.0, "factor"), ("shift", -1.0, "offset"))
 PlainMaker = maker_with("X")
 
@@ -84,3 +93,7 @@ register_operator("fx_affine", UnaryOp, AffineMaker)
 register_op_kernel("fx_affine", "CPU", AffineKernel, *FLOATS)
 register_operator("fx_copy", UnaryOp, PlainMaker)
 register_op_kernel("fx_copy", "CPU", CopyKernel, *FLOATS)
+register_operator("fx_offset", UnaryOp, AbsMaker)
+register_op_kernel("fx_offset", "CPU", OffsetKernel, *REALS)
+register_operator("fx_keyword_offset", UnaryOp, AbsMaker)
+register_op_kernel("fx_keyword_offset", "CPU", KeywordOffsetKernel, *REAL_TYPES)
