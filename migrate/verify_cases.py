@@ -13,8 +13,8 @@ int attribute set to a small positive value (`small_int_attrs`: 1 to 4, an integ
 dtype's inputs in [0, that value)); with each list attribute left empty set to ones, one
 or two per axis (`rank_lists`: pads); with the other inputs shaped as trailing dims of
 the first (`trailing_inputs`: a vector, a bias, a matrix product's operand, one
-element); with the inputs in [0, 1) (`unit_inputs`: probabilities); the LoD cases with a value per sequence
-in the other inputs (`_lod_cases`). When none is accepted the kernel is `unverified: no
+element); with the inputs in [0, 1) (`unit_inputs`: probabilities); the LoD cases with a
+value per sequence in the other inputs (`_lod_cases`). When none is accepted the kernel is `unverified: no
 valid inputs (why)`, not `errored`.
 """
 
