@@ -5,16 +5,16 @@ Derived cases must respect the op's own rules: each candidate (input shapes, out
 counts, values for an attribute without a default) is tried on the legacy op first: the
 first one it accepts is the case. After the candidate values of attributes without a
 default (none for a type like a block or a variable), the desc lacking them is tried (a
-program older than the attribute). Under an integer dtype, when the
-legacy op raised on every one, the plain ones are tried again on small non-negative
-integers (`small_ints`); under any dtype, with each other input holding one id per row
-of the first (`label_inputs`: X's leading dims, ids in [0, X.shape[-1])); then with each
-int attribute set to a small positive value (`small_int_attrs`: 1 to 4, an integer
-dtype's inputs in [0, that value)); with each list attribute left empty set to ones, one
-or two per axis (`rank_lists`: pads); with the other inputs shaped as trailing dims of
-the first (`trailing_inputs`: a vector, a bias, a matrix product's operand, one
-element); with the inputs in [0, 1) (`unit_inputs`: probabilities); the LoD cases with a
-value per sequence in the other inputs (`_lod_cases`). When none is accepted the kernel is `unverified: no
+program older than the attribute). Under an integer dtype, when the legacy op raised on
+every one, the plain ones are tried again on small non-negative integers (`small_ints`);
+under any dtype, with each other input holding one id per row of the first
+(`label_inputs`: X's leading dims, ids in [0, X.shape[-1])); then with each int attribute
+set to a small positive value (`small_int_attrs`: 1 to 4, an integer dtype's inputs in [0,
+that value)); with each list attribute left empty set to ones, one or two per axis
+(`rank_lists`: pads); with the other inputs shaped as trailing dims of the first
+(`trailing_inputs`: a vector, a bias, a matrix product's operand, one element); with the
+inputs in [0, 1) (`unit_inputs`: probabilities); the LoD cases with a value per sequence
+in the other inputs (`_lod_cases`). When none is accepted the kernel is `unverified: no
 valid inputs (why)`, not `errored`.
 """
 
