@@ -59,6 +59,11 @@ def find_folds(mk: KernelMigration, body: list[cst.BaseStatement], ctx: str
                            f"ctx.input({slot!r})")
             if m.matches(value, _first_element(_ctx_read(ctx, slot))):
                 conv = SCALAR_AS_IS  # read as it is, no conversion
+            elif m.matches(value, _first_element(_ctx_read(ctx, slot), converted=True)):
+                raise SkipError(f"the override of '{attr}' by '{slot}' reads an element of "
+                                "the tensor's `.data` as it is (on a GPU a device array, not "
+                                "the host number a PHI Scalar holds); convert it with "
+                                "int()/float()/bool() or read `.numpy()`")
             else:
                 conv = dotted(value.func) if isinstance(value, cst.Call) else None
             convs.add(conv)

@@ -38,7 +38,7 @@ EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
         "RawShiftKernel": ("migrated", ""),  # its tensor read as it is: `shift.value`
         "OddShiftKernel": ("skipped", "does more than read the tensor as a PHI Scalar does"),
         "DataShiftKernel": ("migrated", ""),  # int(t.data.reshape(-1)[0]): `shift.to(int)`
-        "RawDataShiftKernel": ("skipped", "is not converted with int(...) nor read as it is"),
+        "RawDataShiftKernel": ("skipped", "reads an element of the tensor's `.data` as it is"),
     },
     "partial_regs.py": {
         # `functools.partial(op_kernel.register_op_kernel, "team_neg", "CPU")`, bound once
