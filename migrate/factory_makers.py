@@ -115,8 +115,9 @@ TEXT_METHODS = frozenset({"join", "title", "upper", "lower", "capitalize", "spli
 def cosmetic(stmt: cst.BaseStatement, cls: str, text: set[str] | None) -> bool:
     """`stmt` is `K.__name__ = ...` (`__qualname__`, `__doc__`, `__module__`; chained too)
     for the class named `cls`, its value calling nothing or only str methods, then reading
-    only string literals, comprehension variables and the names in `text` (parameters bound
-    to strings or None; any name when `text` is None: checked again once values are known)."""
+    only string literals, comprehension variables, the `__name__` / `__qualname__` of a name
+    and the names in `text` (parameters bound to strings or None; any name when `text` is
+    None: checked again once values are known)."""
     if not m.matches(stmt, m.SimpleStatementLine(body=[m.Assign()])):
         return False
     small = cst.ensure_type(cst.ensure_type(stmt, cst.SimpleStatementLine).body[0], cst.Assign)
@@ -137,8 +138,11 @@ def cosmetic(stmt: cst.BaseStatement, cls: str, text: set[str] | None) -> bool:
         return True
     attrs = {id(cst.ensure_type(a, cst.Attribute).attr)
              for a in m.findall(small.value, m.Attribute())}
+    # `functor.__name__`: the name of what a parameter is given, a string whatever it is
+    named = {id(cst.ensure_type(a, cst.Attribute).value) for a in m.findall(
+        small.value, m.Attribute(value=m.Name(), attr=m.Name("__name__") | m.Name("__qualname__")))}
     names = [cst.ensure_type(n, cst.Name).value for n in m.findall(small.value, m.Name())
-             if id(n) not in attrs]
+             if id(n) not in attrs and id(n) not in named]
     return all(n in looped or n in text or n in ("None", "True", "False") for n in names)
 
 

@@ -11,7 +11,8 @@ attributes): those calls are left, and the kernel is refused as depending on the
 
 An attribute declared with no default read as a fallback (`ctx.attr(N) if ctx.has_attr(N)
 else 1.0`, or `if ctx.has_attr(N): v = ctx.attr(N)` with `else: v = 1.0`, or
-`ctx.has_attr(N) and ctx.attr(N)` of an undeclared one, whose fallback is False) is read into
+`ctx.has_attr(N) and ctx.attr(N)` of an undeclared one, whose fallback is False; a getter
+whose guarded read returns it unless None, which no desc attribute is) is read into
 `Fallbacks` and becomes a plain read whose PHI argument has the fallback as its default:
 `alpha: Annotated[float, AttrDefault(1.0)]` (`phi.core.kernel_args`; a Python default
 cannot stand before the outputs), which `compat.phi_args.convert_attr` gives where a desc
@@ -249,6 +250,29 @@ class _Fold(cst.CSTTransformer):
         return updated
 
 
+def _returned_unless_none(stmt: cst.If) -> cst.BaseExpression | None:
+    """`C.attr(N)` of `if C.has_attr(N):` holding `v = C.attr(N)` then `if v is not None:
+    return v` alone (no else anywhere): the read returned whenever the desc holds N, since
+    an op desc holds no None attribute (`run_single_op` and the loader refuse one); None
+    for any other statement."""
+    body = stmt.body.body
+    if stmt.orelse is not None or len(body) != 2 or not m.matches(stmt.test, m.Call(
+            func=m.Attribute(value=m.Name(), attr=m.Name("has_attr")), args=[m.Arg()])):
+        return None
+    got, inner = single_assign(body[0]), body[1]
+    test = cst.ensure_type(stmt.test, cst.Call)
+    read = test.with_changes(func=cst.ensure_type(test.func, cst.Attribute).with_changes(
+        attr=cst.Name("attr")))
+    if got is None or not got[1].deep_equals(read) or not isinstance(inner, cst.If) or \
+            inner.orelse is not None or len(inner.body.body) != 1:
+        return None
+    local = m.Name(got[0])
+    if not m.matches(inner.test, m.Comparison(left=local, comparisons=[
+            m.ComparisonTarget(operator=m.IsNot(), comparator=m.Name("None"))])):
+        return None
+    return got[1] if m.matches(_returned(inner.body.body[0]), local) else None
+
+
 def _returned(stmt: cst.CSTNode) -> cst.BaseExpression | None:
     """The value of `stmt` when it is a lone `return VALUE` line."""
     if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(
@@ -260,11 +284,13 @@ def _returned(stmt: cst.CSTNode) -> cst.BaseExpression | None:
 def returned_test(first: cst.CSTNode, second: cst.CSTNode
                   ) -> tuple[cst.BaseExpression, cst.BaseExpression, cst.BaseExpression] | None:
     """(test, value returned where it holds, value returned after) of `if TEST: return A`
-    (nothing else, no else) followed by `return B`; None for other statements."""
-    if not isinstance(first, cst.If) or first.orelse is not None or \
-            len(first.body.body) != 1:
+    (nothing else, no else; or a has_attr test's read returned unless None) followed by
+    `return B`; None for other statements."""
+    if not isinstance(first, cst.If) or first.orelse is not None:
         return None
-    then, other = _returned(first.body.body[0]), _returned(second)
+    then = _returned(first.body.body[0]) if len(first.body.body) == 1 else \
+        _returned_unless_none(first)  # `v = C.attr(N)`, `if v is not None: return v`
+    other = _returned(second)
     if then is None or other is None:
         return None
     return first.test, then, other

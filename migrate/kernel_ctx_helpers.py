@@ -161,12 +161,14 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
                 raise SkipError(f"passes ctx to {name}(), which reads attribute '{attr}' raw "
                                 "where the kernel reads it as a DataType")
         mk.lifting.add(key)
+        mk.homes.append(where)  # a function the helper calls means what it means there
         try:
             body = source.visit(rewriter(mk, ctx_param, helper_self, owner_of_fn))
         except SkipError as exc:  # said of the helper, where the kernel's row shows it
             raise SkipError(f"passes ctx to {name}(): {exc}") from None
         finally:
             mk.lifting.discard(key)
+            mk.homes.pop()
         loaded = {n.value for n in load_names(body)}
         if ctx_param in loaded:
             use = ctx_use(mk, body, ctx_param, helper_self)
@@ -461,8 +463,8 @@ def _callee(mk: KernelMigration, func: cst.BaseExpression, self_name: str, ctx: 
         return (member.owner.name.value, spelled.split(".")[1]), member.function, None
     if head == ctx:
         return f"{spelled} is a member of ctx"
-    # a name read in a method of a base of another module means what it means there
-    info = mk.info.owner_of(owner) if owner is not None else mk.info
+    # a name read in a method of a base (or a helper) of another module means what it means there
+    info = mk.info.owner_of(owner) if owner is not None else (mk.homes or [mk.info])[-1]
     if isinstance(func, cst.Attribute) and (found := base_class(info, func.value)):
         return class_builder(found[1], found[0], func.attr.value)
     return module_function(info, spelled)
@@ -563,11 +565,11 @@ def _check_reads(mk: KernelMigration, home: ModuleInfo, fn: cst.FunctionDef,
     info = mk.info
     others = fn.with_changes(params=fn.params.with_changes(
         params=[p for p in fn.params.params if p is not ctx_param]))
-    kept = {n.value for n in m.findall(others, m.Name())}
+    lifted = {id(c.func) for c in m.findall(others, m.Call(func=m.Name()))  # type: ignore[attr-defined]
+              if passes_ctx(cst.ensure_type(c, cst.Call), ctx_param.name.value)}  # lifted too
+    kept = {n.value for n in m.findall(others, m.Name()) if id(n) not in lifted}  # type: ignore[attr-defined]
     where = home.path.name if home.path is not None else "another module"
-    # the form of a class's builder reads the class where its `cls` stood (a name no node
-    # of the module holds, so no scope of it finds)
-    # (by the def in its class: the form's body is new nodes where `cls` was spelled)
+    # a builder's form reads its class where `cls` stood (no scope finds it): by its def
     source = next((f for f, form in _BUILDERS.values() if form is fn), fn)
     reads = global_reads(home, source) | ({built} if built else set())  # type: ignore[arg-type]
     for read in sorted(reads & kept):

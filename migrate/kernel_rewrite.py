@@ -171,8 +171,9 @@ class Rewriter(FieldMerges):
                 raise SkipError(nested_super(self._scopes[-1]))
             raise SkipError("calls super() (behaviour of a base kernel outside the codemod's view)")
         if self.ctx is not None and passes_ctx(updated, self.ctx):
-            constant = None if self.owner is None or self._root is None else constant_reader(
-                self.mk.info.owner_of(self.owner), self._root)
+            home = self.mk.info.owner_of(self.owner) if self.owner is not None else (
+                self.mk.homes or [None])[-1]  # in a method, or in a helper being lifted
+            constant = home and self._root and constant_reader(home, self._root)
             lifted_call = lift_ctx_helper(self.mk, updated, self.ctx, self.self_name,
                                           type(self), self.owner, original, constant)
             if lifted_call is not None:
@@ -285,6 +286,7 @@ class KernelMigration:
         self.members: dict[str, Member] = {}
         self.mro: list[cst.ClassDef] = []  # the kernel's classes, in MRO order
         self.lifting: set[tuple[str, str]] = set()  # helpers being lifted (recursion guard)
+        self.homes: list = []  # the ModuleInfo of each helper being lifted, innermost last
         self.kept: set[str] = set()  # attributes compute() keeps its context in
         self.spells_op = False  # the op's type spelled as a literal somewhere
         #: `self.NAME` the instance holds as a constant (`self._op`, the op's type kept)

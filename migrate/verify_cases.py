@@ -12,7 +12,9 @@ under any dtype, with each other input holding one id per row of the first
 set to a small positive value (`small_int_attrs`: 1 to 4, an integer dtype's inputs in [0,
 that value)); with each list attribute left empty set to ones, one or two per axis
 (`rank_lists`: pads); with the other inputs shaped as trailing dims of the first
-(`trailing_inputs`: a vector, a bias, a matrix product's operand, one element); with the
+(`trailing_inputs`: a vector, a bias, a matrix product's operand, a value per row, one
+element, each later input its own of those; every input with even dims, or one
+element); with the
 inputs in [0, 1) (`unit_inputs`: probabilities); the LoD cases with a value per sequence
 in the other inputs (`_lod_cases`). When none is accepted the kernel is `unverified: no
 valid inputs (why)`, not `errored`.
@@ -21,6 +23,7 @@ valid inputs (why)`, not `errored`.
 from __future__ import annotations
 
 import inspect
+import itertools
 import re
 import zlib
 from collections.abc import Mapping
@@ -304,9 +307,12 @@ def trailing_inputs(proto: Any, cases: list[Case]) -> list[Case]:
     """The plain derived `cases` again with every required input after the first that they
     leave to the dtype shaped as trailing dims of the first (its last dim, its second, all
     but its first: a vector, a per-channel bias, a per-sample weight), as the first with
-    its last two dims swapped (a matrix product's right operand) or as one element (a
-    weight shared by every element, a learning rate), as fallbacks: an op pairing a matrix
-    with a vector raises on every case feeding both the same shape.
+    its last two dims swapped (a matrix product's right operand), as its leading dims (a
+    value per row) or as one element (a weight shared by every element, a learning rate),
+    all alike, then (two later inputs at most) each its own of those; last, every input
+    left to the dtype, the first too, with each dim rounded up to even (an op pairing up a
+    dim's entries) or as one element (a counter, a step); as fallbacks: an
+    op pairing a matrix with a vector raises on every case feeding both the same shape.
     Generic: which input is which follows the proto's order alone."""
     required = [v.name for v in proto.inputs if not (v.dispensable or v.duplicable)]
     out = []
@@ -317,12 +323,32 @@ def trailing_inputs(proto: Any, cases: list[Case]) -> list[Case]:
             continue
         swapped = (*shape[:-2], shape[-1], shape[-2])  # a matrix product's right operand
         tails = [shape[-1:], shape[1:2], shape[1:]] + ([swapped] if swapped != shape else [])
-        tails.append((1,))
-        for tail in dict.fromkeys(tails):
-            specs = {name: {"shape": tail} for name in fed[1:]}
-            out.append(replace(case, name=f"{case.name}, {', '.join(fed[1:])} of shape "
-                               f"{list(tail)}", inputs={**case.inputs, **specs},
+        tails = list(dict.fromkeys([*tails, shape[:-1], (1,)]))
+        later = fed[1:]
+        choices = [tuple([t] * len(later)) for t in tails]
+        if len(later) == 2:
+            choices += [c for c in itertools.product(tails, repeat=2) if c[0] != c[1]]
+        for choice in choices:
+            specs = {name: {"shape": t} for name, t in zip(later, choice, strict=True)}
+            shown = ", ".join(f"{n} of shape {list(t)}" for n, t in zip(later, choice,
+                                                                       strict=True))
+            if len(set(choice)) == 1:
+                shown = f"{', '.join(later)} of shape {list(choice[0])}"
+            out.append(replace(case, name=f"{case.name}, {shown}",
+                               inputs={**case.inputs, **specs}, fallback=True))
+    plain = [c for c in cases if c.derived and not c.lod and not c.fallback]
+    for case in plain:  # every dim even: an op pairing up a dim's entries (x/y, re/im)
+        even = tuple(d + d % 2 for d in case.default_shape)
+        fed = [name for name in required if name not in case.inputs]
+        if even != case.default_shape and fed:
+            out.append(replace(case, name=f"{case.name}, every input of shape {list(even)}",
+                               inputs={**case.inputs, **{n: {"shape": even} for n in fed}},
                                fallback=True))
+    fed = [name for name in required if plain and name not in plain[0].inputs]
+    if fed:
+        out.append(replace(plain[0], name=f"{plain[0].name}, every input of shape [1]",
+                           inputs={**plain[0].inputs, **{n: {"shape": (1,)} for n in fed}},
+                           fallback=True))
     return out
 
 

@@ -57,8 +57,20 @@ def test_the_fallbacks_are_what_their_names_say() -> None:
     plain = [c for c in derived_cases(proto) if not c.lod]
     swapped = [c for c in trailing_inputs(proto, plain) if c.name.endswith("[4, 3]")]
     assert [c.inputs for c in swapped] == [{"W": {"shape": (4, 3)}}]
-    single = [c for c in trailing_inputs(proto, plain) if c.name.endswith("of shape [1]")]
+    fallbacks = trailing_inputs(proto, plain)
+    single = [c for c in fallbacks if c.name.endswith(", W of shape [1]")]
     assert single and all(c.inputs == {"W": {"shape": (1,)}} and c.fallback for c in single)
+    rows = [c for c in fallbacks if c.name.endswith(", W of shape [3]")]  # X's leading dims
+    assert rows and rows[0].default_shape == (3, 4)
+    every = [c for c in fallbacks if "every input" in c.name]
+    assert [c.inputs for c in every if c.name.endswith("[1]")] == [
+        {"X": {"shape": (1,)}, "W": {"shape": (1,)}}]
+    assert {"X": {"shape": (2, 4, 4, 4)}, "W": {"shape": (2, 4, 4, 4)}} in [
+        c.inputs for c in every]  # [2, 3, 4, 4] with its dims rounded up to even
+    three = trailing_inputs(_proto("X", "W", "B"), [c for c in derived_cases(
+        _proto("X", "W", "B")) if not c.lod])
+    assert any(c.inputs == {"W": {"shape": (2, 5, 3)}, "B": {"shape": (2, 3)}}
+               for c in three)  # each later input its own shape: a batched fc's W and bias
     units = unit_inputs(proto, plain, DataType.FLOAT32)
     assert units and all(c.fallback and c.name.endswith("inputs in [0, 1)") for c in units)
     assert all(s["low"] == 0.0 and s["high"] == 1.0 for c in units for s in c.inputs.values())

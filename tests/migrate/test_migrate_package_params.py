@@ -63,6 +63,8 @@ _NAMED = ("builds attribute view DefaultingView by `DefaultingView(ctx, beta=_OF
 EXPECTED = {
     "clip.py": {
         "ClipKernel": ("migrated", "pp_clip", _KEPT, _FLOATS),
+        # an undeclared attribute read by a getter of another module, in the builder
+        "DecayedClipKernel": ("migrated", "pp_decayed_clip", _KEPT, _FLOATS),
         "BandKernel": ("migrated", "pp_band", _KEPT, _FLOATS),
         "LeakyKernel": ("migrated", "pp_leaky", _KEPT, _FLOATS),
         "StashedClipKernel": ("skipped", "pp_stashed_clip", _STASHED, {}),

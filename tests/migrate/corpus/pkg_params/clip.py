@@ -51,6 +51,14 @@ def _clipped(xp, data, prm):
     return xp.clip(data, prm.lo, prm.hi)
 
 
+class DecayedClipKernel(OpKernel):
+    def compute(self, ctx):
+        p = P.DecayParams.from_ctx(ctx)
+        x = ctx.input("X")
+        out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
+        out[...] = ctx.xp.clip(x.data, p.lo, p.hi) * (1.0 - p.decay)
+
+
 class ClipKernel(OpKernel):
     def compute(self, ctx):
         p = ClipParams.from_ctx(ctx)
@@ -126,6 +134,7 @@ class WindowClipKernel(OpKernel):
 
 _KERNELS = {
     "pp_clip": ClipKernel,
+    "pp_decayed_clip": DecayedClipKernel,
     "pp_band": BandKernel,
     "pp_leaky": LeakyKernel,
     "pp_stashed_clip": StashedClipKernel,
@@ -139,6 +148,7 @@ for _op in _KERNELS:
     register_operator(_op, RangeOp, RangeMaker)
 for _dt in FLOATS:
     register_op_kernel("pp_clip", "CPU", ClipKernel, _dt)
+    register_op_kernel("pp_decayed_clip", "CPU", DecayedClipKernel, _dt)
     register_op_kernel("pp_band", "CPU", BandKernel, _dt)
     register_op_kernel("pp_leaky", "CPU", LeakyKernel, _dt)
     register_op_kernel("pp_stashed_clip", "CPU", StashedClipKernel, _dt)

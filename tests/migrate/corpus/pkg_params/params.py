@@ -2,13 +2,16 @@
 
 `ClipParams` (a frozen dataclass, keywords) and `LeakyParams` (a plain value class,
 positional, with a fallback when the desc lacks the attribute) are what we use, and
-`BandSpec` for the band kernels (its builder works the band out from the input's rank, with
+`DecayParams` (its builder reads an attribute no maker declares through the getter module,
+with a default), `BandSpec` for the band kernels (its builder works the band out from the input's rank, with
 a helper of this module), `WindowSpec` (filled in after it is built, a property); the
 other two are kept for the kernels that still need them: `CheckedClipParams` validates
 itself after construction, `WideningParams` can be widened in place.
 """
 
 from dataclasses import dataclass, field
+
+from .getters import attr_or
 
 
 @dataclass(frozen=True)
@@ -107,3 +110,14 @@ class WideningParams:
     @classmethod
     def from_ctx(cls, ctx):
         return cls(ctx.attr("min"), ctx.attr("max"))
+
+
+@dataclass(frozen=True)
+class DecayParams:
+    lo: float
+    hi: float
+    decay: float
+
+    @classmethod
+    def from_ctx(cls, ctx):
+        return cls(ctx.attr("min"), ctx.attr("max"), attr_or(ctx, "decay", 0.0))
