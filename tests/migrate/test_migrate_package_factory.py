@@ -49,6 +49,7 @@ EXPECTED: dict[str, tuple[str, str, str]] = {
         "statement (only its __name__, __qualname__, __doc__ and __module__ may be set); "
         "not migrated"),
     "OffsetKernel": ("migrated", "fx_offset", ""),
+    "CbrtKernel": ("migrated", "fx_cbrt", ""),  # its __name__ set from its function's
     "KeywordOffsetKernel": (
         "skipped", "fx_keyword_offset",
         "built by the factory keyword_offset_kernel() (pkg_factory/makers.py) (`"
@@ -118,7 +119,7 @@ def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[
     before, after = written["before"], written["after"]
     migrated = {r["op"] for r in written["doc"]["kernels"] if r["status"] == "migrated"}
     assert migrated == {"fx_abs", "fx_square", "fx_double", "fx_chained", "fx_exp", "fx_affine",
-                        "fx_copy", "fx_offset"}
+                        "fx_copy", "fx_offset", "fx_cbrt"}
     assert_nothing_broken(written, migrated)
     assert set(before["ran"]) >= migrated | {"fx_counted", "fx_picked", "fx_tuned",
                                              "fx_keyword_offset"}

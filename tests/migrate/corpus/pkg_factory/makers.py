@@ -141,3 +141,15 @@ def keyword_offset_kernel(cmp):
                                                                           eps=ctx.attr("alpha"))
 
     return _KeywordOffset
+
+
+def titled_kernel(fn):
+    """A kernel computing fn(x), its class named after the function it is given."""
+
+    class _Titled(OpKernel):
+        def compute(self, ctx):
+            x = ctx.input("X")
+            ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = fn(x.data)
+
+    _Titled.__name__ = _Titled.__qualname__ = fn.__name__.title() + "Kernel"
+    return _Titled

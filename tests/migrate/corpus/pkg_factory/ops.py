@@ -20,6 +20,7 @@ from .makers import (
     maker_with,
     named_kernel,
     offset_kernel,
+    titled_kernel,
     tuned_kernel,
     unary_kernel,
 )
@@ -56,6 +57,7 @@ PickedKernel = unary_kernel(_pick())
 ExpKernel = named_kernel("ExpKernel", np.exp, doc="Out = exp(X) - X")
 TunedKernel = tuned_kernel(np.abs)
 OffsetKernel = offset_kernel(operator.gt, 1)
+CbrtKernel = titled_kernel(np.cbrt)
 KeywordOffsetKernel = keyword_offset_kernel(operator.gt)
 AffineMaker = maker_with("X * scale + shift", ("scale", 2.0, "factor"), ("shift", -1.0, "offset"))
 PlainMaker = maker_with("X")
@@ -97,3 +99,5 @@ register_operator("fx_offset", UnaryOp, AbsMaker)
 register_op_kernel("fx_offset", "CPU", OffsetKernel, *REALS)
 register_operator("fx_keyword_offset", UnaryOp, AbsMaker)
 register_op_kernel("fx_keyword_offset", "CPU", KeywordOffsetKernel, *REAL_TYPES)
+register_operator("fx_cbrt", UnaryOp, AbsMaker)
+register_op_kernel("fx_cbrt", "CPU", CbrtKernel, *REALS)
