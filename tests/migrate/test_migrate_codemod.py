@@ -340,24 +340,24 @@ class FillKernel(OpKernel):
         out.mutable_data(ctx.place, DataType.FLOAT32)[...] = value
 
 
-register_operator("fill", FillOp, FillOpMaker)
-register_op_kernel("fill", "CPU", FillKernel, DataType.FLOAT32)
+register_operator("tfill", FillOp, FillOpMaker)
+register_op_kernel("tfill", "CPU", FillKernel, DataType.FLOAT32)
 '''
 
 
 def test_tensor_attributes_fold_into_scalar_and_int_array() -> None:
     result = migrate(TENSOR_ATTR)
-    assert function_source(result, "fill_kernel").endswith(dedent('''
-def fill_kernel(dev_ctx: DeviceContext, shape: IntArray, value: Scalar, out: OutTensor) -> None:
+    assert function_source(result, "tfill_kernel").endswith(dedent('''
+def tfill_kernel(dev_ctx: DeviceContext, shape: IntArray, value: Scalar, out: OutTensor) -> None:
     out.resize(tuple(shape.get_data()))
     dev_ctx.alloc(out, DataType.FLOAT32)[...] = value.to(float)
     '''))
     assert dedent('''
-@register_arg_mapping("fill")
-def fill_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
+@register_arg_mapping("tfill")
+def tfill_op_argument_mapping(ctx: ArgumentMappingContext) -> KernelSignature:
     shape = "ShapeTensor" if ctx.has_input("ShapeTensor") else "shape"
     value = "ValueTensor" if ctx.has_input("ValueTensor") else "value"
-    return KernelSignature("fill", [], [shape, value], ["Out"])
+    return KernelSignature("tfill", [], [shape, value], ["Out"])
     ''') in result.new_text
     assert result.ops[0].infer_meta is None
     assert "legacy infer_shape kept" in result.records[0].infer_meta

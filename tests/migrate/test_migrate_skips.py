@@ -231,8 +231,8 @@ def test_tensor_attribute_read_outside_the_fold_pattern() -> None:
                 ctx.output("Out").mutable_data(ctx.place)[...] = len(shape)
 
 
-        register_operator("fill", FillOp, FillOpMaker)
-        register_op_kernel("fill", "CPU", FillKernel, DataType.FLOAT32)
+        register_operator("tfill", FillOp, FillOpMaker)
+        register_op_kernel("tfill", "CPU", FillKernel, DataType.FLOAT32)
     ''')
     assert_skipped(migrate(source), "reads tensor-valued attribute input 'ShapeTensor' (for "
                                     "attribute 'shape') outside the standard")
