@@ -1,10 +1,9 @@
-"""Team P: the parameter records our clip kernels build from their context.
-
-`ClipParams` (a frozen dataclass, keywords) and `LeakyParams` (a plain value class,
-positional, with a fallback when the desc lacks the attribute) are what we use, and
-`DecayParams` (its builder reads an attribute no maker declares through the getter module,
-with a default), `BandSpec` for the band kernels (its builder works the band out from the input's rank, with
-a helper of this module), `WindowSpec` (filled in after it is built, a property); the
+"""Team P: the parameter records our clip kernels build from their context. `ClipParams` (a
+frozen dataclass, keywords) and `LeakyParams` (a plain value class, positional, with a
+fallback when the desc lacks the attribute) are what we use, and `DecayParams` (its
+builder reads an attribute no maker declares through the getter module, with a default),
+`BandSpec` for the band kernels (its builder works the band out from the input's rank,
+with a helper of this module), `WindowSpec` (filled in after it is built, a property); the
 other two are kept for the kernels that still need them: `CheckedClipParams` validates
 itself after construction, `WideningParams` can be widened in place.
 """
