@@ -1,15 +1,16 @@
 """A factory's `functools.partial` locals, read as the calls they make.
 
-In a factory building a kernel class (`factory_classes`), `fn = functools.partial(_shifted,
-cmp, sign)` bound once, before the class statement, and only ever called by the class
-(`fn(x, y, eps)`) is the same as calling `_shifted(cmp, sign, x, y, eps)` there: Python's
-partial puts its positional arguments in front of the call's. `inline_partials` gives the
-factory with those calls so written, so that the class closes over the factory's
-parameters and module names alone, which the factory reading substitutes as it does any.
-Read only when the partial has positional arguments alone (a keyword of the partial may
-be overridden by the call's), and neither the function nor an argument reads a name the
-class binds itself (it would read the class's own there); otherwise the factory is refused
-as before, naming the local.
+In a factory building a kernel class (`factory_classes`), `fn =
+functools.partial(_shifted, cmp, sign)` bound once, before the class statement, and only
+ever called by the class (`fn(x, y, eps)`) is the same as calling `_shifted(cmp, sign, x,
+y, eps)` there: Python's partial puts its positional arguments in front of the call's.
+`inline_partials` gives the factory with those calls so written, so that the class closes
+over the factory's parameters and module names alone, which the factory reading
+substitutes as it does any. Read only when the partial has positional arguments alone (a
+keyword of the partial may be overridden by the call's) that build nothing (no call,
+display or lambda: the partial evaluates them once, an inlined call each time), and
+neither the function nor an argument reads a name the class binds itself (it would read
+the class's own there); otherwise the factory is refused as before, naming the local.
 """
 
 from __future__ import annotations
@@ -71,7 +72,16 @@ def _partial_assign(stmt: cst.CSTNode, imports: ImportTable
         return None
     if any(a.keyword is not None or a.star for a in call.args):
         return None
+    if m.findall(call.args[0].value, m.Call()) or any(m.findall(a.value, _EVALUATED)
+                                                      for a in call.args):
+        return None  # evaluated once by the partial, at each call once inlined
     return cst.ensure_type(assign.targets[0].target, cst.Name).value, call
+
+
+#: what a partial's argument may not hold: it would be built anew at each inlined call
+_EVALUATED = m.OneOf(m.Call(), m.List(), m.Dict(), m.Set(), m.Lambda(), m.ListComp(),
+                     m.DictComp(), m.SetComp(), m.GeneratorExp(), m.Await(), m.Yield(),
+                     m.NamedExpr())
 
 
 class _Expand(cst.CSTTransformer):

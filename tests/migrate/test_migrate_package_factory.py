@@ -56,6 +56,12 @@ EXPECTED: dict[str, tuple[str, str, str]] = {
         f"KeywordOffsetKernel = keyword_offset_kernel(operator.gt)`), {_WHY}its class closes "
         "over `fn = functools.partial(_offset, cmp, sign=-1)`, which is no constant; not "
         "migrated"),
+    "BuiltOffsetKernel": (
+        "skipped", "fx_built_offset",
+        "built by the factory built_offset_kernel() (pkg_factory/makers.py) (`"
+        f"BuiltOffsetKernel = built_offset_kernel(operator.lt)`), {_WHY}its class closes "
+        "over `fn = functools.partial(_offset, cmp, _unit())`, which is no constant; not "
+        "migrated"),
     "PickedKernel": (
         "skipped", "fx_picked",
         "built by the factory unary_kernel() (pkg_factory/makers.py) (`PickedKernel = "
@@ -122,7 +128,7 @@ def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[
                         "fx_copy", "fx_offset", "fx_cbrt"}
     assert_nothing_broken(written, migrated)
     assert set(before["ran"]) >= migrated | {"fx_counted", "fx_picked", "fx_tuned",
-                                             "fx_keyword_offset"}
+                                             "fx_keyword_offset", "fx_built_offset"}
     assert {op: after["phi_ran"][op] for op in migrated} == {
         op: before["ran"][op] for op in migrated}
     assert before["ran"]["fx_double"][0][:2] == [-4.0, -3.2727272510528564]

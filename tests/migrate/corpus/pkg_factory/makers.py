@@ -3,7 +3,7 @@ and describing its class (`__name__`, `__qualname__`, `__doc__`), a maker factor
 extra attributes as `*attrs`, a kernel factory applying `*fns` in turn, a kernel factory
 calling a `functools.partial` of a module function bound to its parameters, and factories
 doing more than building one class (a closure over a list, a class attribute set after the
-class statement, a partial with a keyword)."""
+class statement, a partial with a keyword or with an argument a call computes)."""
 
 import functools
 
@@ -128,6 +128,23 @@ def offset_kernel(cmp, sign):
             ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = fn(x.data, ctx.attr("alpha"))
 
     return _Offset
+
+
+def _unit():
+    return 1
+
+
+def built_offset_kernel(cmp):
+    """The same with the partial's `sign` computed by a call (once, where the partial is
+    made)."""
+    fn = functools.partial(_offset, cmp, _unit())
+
+    class _BuiltOffset(OpKernel):
+        def compute(self, ctx):
+            x = ctx.input("X")
+            ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = fn(x.data, ctx.attr("alpha"))
+
+    return _BuiltOffset
 
 
 def keyword_offset_kernel(cmp):

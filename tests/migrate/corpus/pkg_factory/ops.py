@@ -13,6 +13,7 @@ from phi.common import DataType
 
 from .makers import (
     UnaryOp,
+    built_offset_kernel,
     chained_kernel,
     counted_kernel,
     keyword_offset_kernel,
@@ -59,6 +60,7 @@ TunedKernel = tuned_kernel(np.abs)
 OffsetKernel = offset_kernel(operator.gt, 1)
 CbrtKernel = titled_kernel(np.cbrt)
 KeywordOffsetKernel = keyword_offset_kernel(operator.gt)
+BuiltOffsetKernel = built_offset_kernel(operator.lt)
 AffineMaker = maker_with("X * scale + shift", ("scale", 2.0, "factor"), ("shift", -1.0, "offset"))
 PlainMaker = maker_with("X")
 
@@ -101,3 +103,5 @@ register_operator("fx_keyword_offset", UnaryOp, AbsMaker)
 register_op_kernel("fx_keyword_offset", "CPU", KeywordOffsetKernel, *REAL_TYPES)
 register_operator("fx_cbrt", UnaryOp, AbsMaker)
 register_op_kernel("fx_cbrt", "CPU", CbrtKernel, *REALS)
+register_operator("fx_built_offset", UnaryOp, AbsMaker)
+register_op_kernel("fx_built_offset", "CPU", BuiltOffsetKernel, *REALS)
