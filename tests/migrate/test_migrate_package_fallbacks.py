@@ -124,11 +124,12 @@ def test_a_fallback_is_the_phi_default_in_the_hint_and_in_ops_yaml(written: dict
     entries = {e["op"]: e for e in yaml.safe_load((written["pkg"] / "ops.yaml").read_text())}
     assert entries["fb_gain"]["args"] == '(Tensor x, float gain=3.0, str mode="abs")'
     assert entries["fb_clip"]["args"] == "(Tensor x, bool clip=true)"
+    # a getter returning the read unless None (no desc attribute is None): a fallback
+    assert "gain: Annotated[float, AttrDefault(0.5)]" in ops
     # read only where `ctx.has_attr` holds: the test is `is not None`, None the default
-    assert "gain: Annotated[float, AttrDefault(None)]" in ops
     assert "clip: Annotated[bool, AttrDefault(None)]" in ops
-    assert "    if (gain is not None):\n" in ops
-    assert entries["fb_tested"]["args"] == "(Tensor x, float gain, bool clip)"
+    assert "clip = bool(clip) if (clip is not None) and clip else False\n" in ops
+    assert entries["fb_tested"]["args"] == "(Tensor x, float gain=0.5, bool clip)"
 
 
 def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[str, Any]

@@ -149,7 +149,10 @@ class UnaryKernel(OpKernel):
     ("_TABLE |= {}", "is bound more than once in its module (`_TABLE |= {}`)"),
     ("_TABLE = dict(_TABLE)", "is bound more than once in its module"),
     ("def _reset():\n    global _TABLE\n    _TABLE = {}", "is bound more than once"),
-    ("_ALIAS = _TABLE", "is handed on where it may be changed (`_ALIAS = _TABLE`)"),
+    ("_ALIAS = _TABLE", None),  # an alias only read: followed, the table read
+    ("_ALIAS = _TABLE\n_ALIAS['x'] = None",
+     "is handed on as '_ALIAS', which is changed in place (`_ALIAS['x'] = None`)"),
+    ("_ALIAS = _TABLE\n_ALIAS = {}", "is handed on as '_ALIAS', which is bound more than once"),
     ("_ALL = [_TABLE]", "is handed on where it may be changed (`_ALL = [_TABLE]`)"),
     ("def _fill(table):\n    table['x'] = None\n_fill(_TABLE)",
      "is handed to a function of its module, which may change it (`_fill(_TABLE)`)"),
