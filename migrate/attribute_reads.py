@@ -223,6 +223,11 @@ def _reads(module: cst.Module, attr: str, allowed: set[int], where: str,
                 writes_only and spelled not in _WRITING):
             return False
         args = call.args  # type: ignore[attr-defined]
+        if spelled != "attrgetter" and args and mro is not None and isinstance(
+                args[0].value, cst.Name):
+            cls = receivers_().method_class(args[0].value)
+            if cls is not None and id(cls) not in mro:
+                return False  # `setattr(self, name, v)` in a method of another class
         index = 0 if spelled == "attrgetter" else 1
         names = args[index:] if spelled == "attrgetter" else args[index:index + 1]
         if not names or any(a.keyword is not None or a.star or (literal_string(a.value) is None

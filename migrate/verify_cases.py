@@ -309,10 +309,10 @@ def trailing_inputs(proto: Any, cases: list[Case]) -> list[Case]:
     but its first: a vector, a per-channel bias, a per-sample weight), as the first with
     its last two dims swapped (a matrix product's right operand), as its leading dims (a
     value per row) or as one element (a weight shared by every element, a learning rate),
-    all alike, then (two later inputs at most) each its own of those; last, every input
-    left to the dtype, the first too, with each dim rounded up to even (an op pairing up a
-    dim's entries) or as one element (a counter, a step); as fallbacks: an
-    op pairing a matrix with a vector raises on every case feeding both the same shape.
+    all alike, then (two later inputs of a rank-3 first) each its own of those; last,
+    every input left to the dtype, the first too, with each dim rounded up to even (an op
+    pairing up a dim's entries) or as one element (a counter, a step); as fallbacks: an op
+    pairing a matrix with a vector raises on every case feeding both the same shape.
     Generic: which input is which follows the proto's order alone."""
     required = [v.name for v in proto.inputs if not (v.dispensable or v.duplicable)]
     out = []
@@ -326,7 +326,7 @@ def trailing_inputs(proto: Any, cases: list[Case]) -> list[Case]:
         tails = list(dict.fromkeys([*tails, shape[:-1], (1,)]))
         later = fed[1:]
         choices = [tuple([t] * len(later)) for t in tails]
-        if len(later) == 2:
+        if len(later) == 2 and len(shape) == 3:  # a batch of matrices: W and a bias apart
             choices += [c for c in itertools.product(tails, repeat=2) if c[0] != c[1]]
         for choice in choices:
             specs = {name: {"shape": t} for name, t in zip(later, choice, strict=True)}

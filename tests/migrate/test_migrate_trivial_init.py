@@ -47,3 +47,34 @@ def test_an_init_doing_more_stays_refused() -> None:
                   ).records[0]
     assert rec.status == "skipped"
     assert "another class of its MRO defines __init__ too" in rec.reason, rec.reason
+
+
+#: a plain class setting attributes of its own instances by computed names
+FUNCTOR = '''
+
+class Functor(object):
+    NAMES = ("alpha",)
+
+    def __init__(self, ctx):
+        for name in self.NAMES:
+            setattr(self, name, ctx.attr(name))
+'''
+
+
+def test_a_computed_setattr_on_another_classs_self_leaves_the_constant_read() -> None:
+    """`setattr(self, name, ...)` in a method of a class outside the kernel's MRO sets
+    attributes of that class's instances, never the kernel's `scale`."""
+    result = migrate(TEMPLATE.format(init="super().__init__()") + FUNCTOR)
+    rec = result.records[0]
+    assert rec.status == "migrated", rec.reason
+    assert "x.data * 2.0" in result.new_text
+
+
+def test_a_computed_setattr_on_the_kernels_self_stays_refused() -> None:
+    """The same in a method of a class of the kernel's MRO may set its `scale`."""
+    setter = "    def set_named(self, name):\n        setattr(self, name, 3.0)\n\n"
+    source = TEMPLATE.format(init="super().__init__()").replace(
+        "    def compute(self, ctx):", setter + "    def compute(self, ctx):", 1)
+    rec = migrate(source).records[0]
+    assert rec.status == "skipped"
+    assert "calls setattr() with an attribute name it computes" in rec.reason, rec.reason
