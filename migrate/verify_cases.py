@@ -13,11 +13,10 @@ set to a small positive value (`small_int_attrs`: 1 to 4, an integer dtype's inp
 that value)); with each list attribute left empty set to ones, one or two per axis
 (`rank_lists`: pads); with the other inputs shaped as trailing dims of the first
 (`trailing_inputs`: a vector, a bias, a matrix product's operand, a value per row, one
-element, each later input its own of those; every input with even dims, or one
-element); with the
-inputs in [0, 1) (`unit_inputs`: probabilities); the LoD cases with a value per sequence
-in the other inputs (`_lod_cases`). When none is accepted the kernel is `unverified: no
-valid inputs (why)`, not `errored`.
+element, a few fields per row, each later input its own of those; every input with even
+dims, or one element); with the inputs in [0, 1) (`unit_inputs`: probabilities); the LoD
+cases with a value per sequence in the other inputs (`_lod_cases`). When none is accepted
+the kernel is `unverified: no valid inputs (why)`, not `errored`.
 """
 
 from __future__ import annotations
@@ -308,7 +307,8 @@ def trailing_inputs(proto: Any, cases: list[Case]) -> list[Case]:
     leave to the dtype shaped as trailing dims of the first (its last dim, its second, all
     but its first: a vector, a per-channel bias, a per-sample weight), as the first with
     its last two dims swapped (a matrix product's right operand), as its leading dims (a
-    value per row) or as one element (a weight shared by every element, a learning rate),
+    value per row), as one element (a weight shared by every element, a learning rate) or
+    as a few fields per row (`[N, 2]`, `[N, 3]`: show/click counts, image info),
     all alike, then (two later inputs of a rank-3 first) each its own of those; last,
     every input left to the dtype, the first too, with each dim rounded up to even (an op
     pairing up a dim's entries) or as one element (a counter, a step); as fallbacks: an op
@@ -323,7 +323,8 @@ def trailing_inputs(proto: Any, cases: list[Case]) -> list[Case]:
             continue
         swapped = (*shape[:-2], shape[-1], shape[-2])  # a matrix product's right operand
         tails = [shape[-1:], shape[1:2], shape[1:]] + ([swapped] if swapped != shape else [])
-        tails = list(dict.fromkeys([*tails, shape[:-1], (1,)]))
+        narrow = [(shape[0], k) for k in (2, 3)]  # a few fields per row (counts, image info)
+        tails = list(dict.fromkeys([*tails, shape[:-1], (1,), *narrow]))
         later = fed[1:]
         choices = [tuple([t] * len(later)) for t in tails]
         if len(later) == 2 and len(shape) == 3:  # a batch of matrices: W and a bias apart

@@ -61,6 +61,7 @@ def test_the_fallbacks_are_what_their_names_say() -> None:
     single = [c for c in fallbacks if c.name.endswith(", W of shape [1]")]
     assert single and all(c.inputs == {"W": {"shape": (1,)}} and c.fallback for c in single)
     rows = [c for c in fallbacks if c.name.endswith(", W of shape [3]")]  # X's leading dims
+    assert {"W": {"shape": (3, 2)}} in [c.inputs for c in fallbacks]  # two fields per row
     assert rows and rows[0].default_shape == (3, 4)
     every = [c for c in fallbacks if "every input" in c.name]
     assert [c.inputs for c in every if c.name.endswith("[1]")] == [
