@@ -42,6 +42,8 @@ _BY_NAME = ("getattr", "hasattr", "setattr", "delattr", "attrgetter")
 _REFLECTIVE = ("vars", "__dict__", "__getattr__", "__getattribute__", "getmembers")
 _WRITING = ("setattr", "delattr")  # of _BY_NAME, those that may change an attribute
 _DEFINED_ONLY = ("__getattr__", "__getattribute__")  # as a def's name: no read
+#: an op maker's declarations: their strings name slots and attributes of an op
+_DECLARATIONS = frozenset({"add_input", "add_output", "add_attr", "add_comment"})
 
 
 def tree_reads(info: ModuleInfo, attr: str, allowed: set[int],
@@ -200,6 +202,7 @@ def _reads(module: cst.Module, attr: str, allowed: set[int], where: str,
         if id(sub.value) in passed:  # type: ignore[attr-defined]
             passed |= {id(s) for e in sub.slice  # type: ignore[attr-defined]
                        for s in m.findall(e, m.SimpleString())}
+    passed |= _described(module)
     for node, key in _keyed_dict_reads(module):  # `cls.__dict__.get("OP_TYPE")`: that key
         if key != attr:
             passed |= {id(node), id(node.attr)}
@@ -248,6 +251,24 @@ def _spelled(node: cst.CSTNode) -> str:
     if isinstance(node, cst.Name):
         return node.value
     return node.attr.value if isinstance(node, cst.Attribute) else ""
+
+
+def _described(module: cst.Module) -> set[int]:
+    """The strings of `module` that name no attribute: docstrings, and the arguments of an
+    op maker's declarations (`self.add_attr("amin", FLOAT, 1e-10, "floor")`), which
+    describe slots and attributes of an op, never read one of an object."""
+    found = set()
+    for call in find_all(module, m.Call(func=m.Attribute(attr=m.Name(
+            m.MatchIfTrue(lambda n: n in _DECLARATIONS))))):
+        found |= {id(s) for a in call.args  # type: ignore[attr-defined]
+                  for s in m.findall(a, m.SimpleString() | m.ConcatenatedString())}
+    for node in find_all(module, m.Module() | m.ClassDef() | m.FunctionDef()):
+        body = node.body if isinstance(node, cst.Module) else node.body.body  # type: ignore[attr-defined]
+        first = body[0] if body else None
+        if m.matches(first, m.SimpleStatementLine([m.Expr(
+                m.SimpleString() | m.ConcatenatedString())])):
+            found |= {id(s) for s in m.findall(first, m.SimpleString())}  # type: ignore[arg-type]
+    return found
 
 
 def _keyed_dict_reads(module: cst.Module) -> Iterator[tuple[cst.Attribute, str]]:

@@ -18,6 +18,7 @@ from migrate.booked_classes import booked_classes
 from migrate.class_registrations import self_registering
 from migrate.computed_lookups import computed_lookup_ops, looked_up_names
 from migrate.consistency import (
+    align_ops,
     check_ops,
     check_outputless,
     check_shared_phi_names,
@@ -336,6 +337,7 @@ def _migrate_module(info: ModuleInfo, result: FileResult, base_names: dict[str, 
             rec = records[unit]
             rec.reason = "; ".join([rec.reason or "migrated", *kf.notes])
     check_outputless(migrated, records)
+    align_ops(info, migrated)
     check_ops(migrated, records)
     covered = check_shared_phi_names(info, migrated, records)
     check_whole_classes(units, migrated, records, covered)

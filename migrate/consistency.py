@@ -6,6 +6,7 @@ whole, and an op migrates only with all of its kernels.
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
 from compat.statuses import KernelStatus
 from migrate.followed_kernels import followed, followed_shared_reason
@@ -135,6 +136,45 @@ def check_outputless(migrated: dict[Unit, KernelFunction],
         demote(unit, f"kernel {silent[unit[1]]} of op '{unit[1]}' writes no output, so no one "
                      "PHI signature serves all of the op's kernels; migrate them by hand",
                migrated, records)
+
+
+def align_ops(info: ModuleInfo, migrated: dict[Unit, KernelFunction]) -> None:
+    """Kernels of one op reading different inputs or attributes (a float kernel reading
+    `axis`, an int one not) each take them all: the others' become parameters it does not
+    read, in the proto's order, as `_params` orders them, so one signature serves the op.
+    Only where two kernels taking one alike take it the same way (`_arg_key`), they take
+    the same outputs, none folds a tensor into an attribute or is a grad kernel, and no
+    added name is one a function's body already spells (a global it reads)."""
+    by_op: dict[str, list[Unit]] = {}
+    for unit, kf in migrated.items():
+        by_op.setdefault(kf.op_type, []).append(unit)
+    for op, units in by_op.items():
+        kfs = [migrated[u] for u in units]
+        proto = info.protos.get(op)
+        if len(units) < 2 or not isinstance(proto, StaticProto) or any(
+                kf.folds or kf.backward is not None for kf in kfs):
+            continue
+        order = {k: i for i, k in enumerate([*(("input", v.name) for v in proto.inputs),
+                                             *(("attr", a.name) for a in proto.attrs)])}
+        union: dict[tuple[str, str], Param] = {}
+        for p in (p for kf in kfs for p in kf.params if p.kind != "output"):
+            if _arg_key(union.setdefault((p.kind, p.slot), p)) != _arg_key(p):
+                break
+        else:
+            outputs = {tuple(_arg_key(p) for p in kf.params if p.kind == "output")
+                       for kf in kfs}
+            if len(outputs) > 1 or not set(union) <= set(order):
+                continue
+            full = sorted(union.values(), key=lambda p: order[(p.kind, p.slot)])
+            if any(p not in kf.params and p.name in _spelled(kf.node) for kf in kfs
+                   for p in full):
+                continue
+            for kf in kfs:
+                kf.params = [*full, *(p for p in kf.params if p.kind == "output")]
+
+
+def _spelled(node: cst.CSTNode) -> set[str]:
+    return {n.value for n in m.findall(node, m.Name())}
 
 
 def check_ops(migrated: dict[Unit, KernelFunction], records: dict[Unit, KernelRecord]) -> None:

@@ -28,15 +28,11 @@ from migrate.constant_folds import SubstitutionFolds
 from migrate.has_attr_folds import fold_has_attr, returned_test
 from migrate.kept_contexts import read_kept
 from migrate.kernel_model import SkipError
-from migrate.kernel_prepass import (
-    constant_reader,
-    fold_slot_names,
-    inline_name_constants,
-    unroll_names,
-)
+from migrate.kernel_prepass import constant_reader, fold_slot_names, inline_name_constants
 from migrate.kernel_tidy import fold_dead_branches
 from migrate.local_renames import rename_local, variable_names
 from migrate.module_switches import fold_module_switches, rebound_at_run_time
+from migrate.name_loops import unroll_names
 from migrate.names import load_names, store_names
 from migrate.param_objects import inline_param_objects
 from migrate.star_names import bind_star_names
@@ -189,7 +185,9 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
         if not clash:
             break
         taken = {n.value for n in m.findall(fn, m.Name())} | set(spelled.values())
-        fn = _rename_own(mk, fn, clash[0], taken, name)
+        fn, new = _rename_own(mk, fn, clash[0], taken, name, {helper_self, ctx_param})
+        plain = [p.with_changes(name=cst.Name(new)) if p.name.value == clash[0] else p
+                 for p in plain]
     kept = [p for i, p in enumerate(plain) if i != ctx_at[0]]
     if kept:
         kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
@@ -210,20 +208,21 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
 
 
 def _rename_own(mk: KernelMigration, fn: cst.FunctionDef, old: str, taken: set[str],
-                name: str) -> cst.FunctionDef:
-    """`fn` with its local `old` renamed to a fresh name (`old_`, `old__`, ...: one no
-    name of `fn`, of the kernel's reads or of the module spells); SkipError when `old` is
-    no plain local of `fn` (a parameter, `global` / `nonlocal`, deleted, seen by
-    `locals()`)."""
+                name: str, fixed: set[str]) -> tuple[cst.FunctionDef, str]:
+    """(`fn` with its local or parameter `old` renamed to a fresh name, the name: `old_`,
+    `old__`, ...: one no name of `fn`, of the kernel's reads or of the module spells; the
+    call passes every parameter by position); SkipError when `old` is none of those
+    (`global` / `nonlocal`, deleted, seen by `locals()`, or in `fixed`: self, ctx)."""
     new = f"{old}_"
     while new in taken or new in mk.info.module_names():
         new += "_"
-    renamed = rename_local(fn, old, new)
+    renamed = None if old in fixed else rename_local(fn, old, new, parameter=True)
     if renamed is None:
         raise SkipError(f"passes ctx to {name}(), whose own name '{old}' is also the name of "
-                        "a kernel parameter its reads become, and is no plain local to rename "
-                        "(a parameter, global or nonlocal, deleted, or seen by locals())")
-    return renamed
+                        "a kernel parameter its reads become, and is no plain local or "
+                        "parameter to rename (global or nonlocal, deleted, or seen by "
+                        "locals())")
+    return renamed, new
 
 
 def _positional(call: cst.Call, plain: list[cst.Param]) -> cst.Call:

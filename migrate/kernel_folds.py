@@ -34,6 +34,8 @@ def find_folds(mk: KernelMigration, body: list[cst.BaseStatement], ctx: str
         if chain is None:
             continue
         local, branches, else_attr = chain
+        if any(m.matches(value, _whole(ctx, slot)) for slot, _method, value in branches):
+            continue  # a tensor standing for the attribute elementwise: no Scalar, read as is
         if else_attr is not None:
             attr, bind_at = else_attr, None
         elif local in bindings and bindings[local][1] < i:
@@ -118,6 +120,13 @@ def _ctx_read(ctx: str, slot: str, method: str = "input") -> m.BaseMatcherNode:
     return m.Call(func=m.Attribute(value=m.Name(ctx), attr=m.Name(method)),
                   args=[m.Arg(value=m.SimpleString() & m.MatchIfTrue(
                       lambda s: literal_string(s) == slot))])
+
+
+def _whole(ctx: str, slot: str) -> m.BaseMatcherNode:
+    """The input tensor `slot` or its whole array (`.data`, `.numpy()`): an elementwise
+    operand standing where the attribute would be, not one value."""
+    tensor = _ctx_read(ctx, slot)
+    return tensor | m.Attribute(value=tensor, attr=m.Name("data")) | _numpy(tensor)
 
 
 def _numpy(of: m.BaseMatcherNode) -> m.BaseMatcherNode:

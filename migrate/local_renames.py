@@ -13,12 +13,14 @@ from migrate.names import load_names
 _LOCALS_BY_NAME = ("locals", "vars", "eval", "exec", "dir")
 
 
-def rename_local(compute: cst.FunctionDef, old: str, new: str) -> cst.FunctionDef | None:
+def rename_local(compute: cst.FunctionDef, old: str, new: str, parameter: bool = False
+                 ) -> cst.FunctionDef | None:
     """`compute` with its local `old` renamed `new` at every binding and every access
     (nested functions and comprehensions reading it included), found with LibCST's
     ScopeProvider; None when that would not be the same program: `old` is not a plain
-    local of `compute` (a parameter, `global` / `nonlocal`, deleted, bound in a class
-    body), or the body reaches locals by name (`locals()`, `eval`, ...)."""
+    local of `compute` (a parameter, unless `parameter`: every caller passes it by
+    position; `global` / `nonlocal`, deleted, bound in a class body), or the body reaches
+    locals by name (`locals()`, `eval`, ...)."""
     wrapper = MetadataWrapper(cst.Module(body=[compute]))
     scopes = wrapper.resolve(ScopeProvider)
     func = wrapper.module.body[0]
@@ -26,16 +28,22 @@ def rename_local(compute: cst.FunctionDef, old: str, new: str) -> cst.FunctionDe
     scope = scopes.get(func.body.body[0]) if func.body.body else None
     if scope is None or any(n.value in _LOCALS_BY_NAME for n in load_names(func.body)):
         return None
-    if old in {p.name.value for p in func.params.params} or _deletes(func, old):
+    named = {p.name.value: p for p in func.params.params}
+    others = [*func.params.kwonly_params, *func.params.posonly_params,
+              *(p for p in (func.params.star_arg, func.params.star_kwarg)
+                if isinstance(p, cst.Param))]
+    if (old in named and not parameter) or _deletes(func, old) or any(
+            p.name.value == old for p in others):
         return None
     assignments = list(scope.assignments[old])
     if not assignments or any(getattr(a, "scope", None) is not scope for a in assignments):
         return None
-    if any(not isinstance(a.node, cst.Name) for a in assignments):
+    if any(not isinstance(a.node, cst.Name) and not (
+            old in named and a.node is named[old]) for a in assignments):
         return None  # bound by an import, a def or a class: not a plain local
     nodes: set[int] = set()
     for a in assignments:
-        nodes.add(id(a.node))
+        nodes.add(id(a.node.name if isinstance(a.node, cst.Param) else a.node))
         for ref in a.references:
             if not isinstance(ref.node, cst.Name):
                 return None

@@ -62,7 +62,7 @@ from libcst.metadata import (
 from migrate.class_members import class_members, constant_of
 from migrate.inert_bases import is_inert_base
 from migrate.kernel_model import SkipError
-from migrate.kernel_prepass import SLOT_METHODS
+from migrate.name_loops import SLOT_METHODS
 from migrate.names import load_names, store_names
 from migrate.spec_objects import (
     SpecClass,

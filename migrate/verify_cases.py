@@ -15,8 +15,8 @@ that value)); with each list attribute left empty set to ones, one or two per ax
 (`trailing_inputs`: a vector, a bias, a matrix product's operand, a value per row, one
 element, a few fields per row, each later input its own of those; every input with even
 dims, or one element); with the inputs in [0, 1) (`unit_inputs`: probabilities); the LoD
-cases with a value per sequence in the other inputs (`_lod_cases`). When none is accepted
-the kernel is `unverified: no valid inputs (why)`, not `errored`.
+cases with a value (or a few fields) per sequence in the other inputs (`_lod_cases`).
+When none is accepted the kernel is `unverified: no valid inputs (why)`, not `errored`.
 """
 
 from __future__ import annotations
@@ -412,7 +412,8 @@ def _lod_cases(proto: Any, counts: list[int]) -> list[Case]:
     """Derived cases whose required tensor inputs (not the index slots) carry a LoD over
     their first dim (a sequence op refuses an input without one); then, as fallbacks, the
     first such input with the LoD and each other one holding a value per sequence, of
-    shape `[sequences]` then `[sequences, 1]` (a per-sequence scale or length)."""
+    shape `[sequences]` then `[sequences, 1]` (a per-sequence scale or length), then a
+    few fields per sequence, `[sequences, 2]` and `[sequences, 3]` (an image's info)."""
     listed_outputs = [v.name for v in proto.outputs if v.duplicable]
     attrs = default_case_specs(proto)[0][2]
     required = [v for v in proto.inputs if not v.dispensable]
@@ -422,7 +423,7 @@ def _lod_cases(proto: Any, counts: list[int]) -> list[Case]:
         nseq = len(lod[-1]) - 1
         variants: list[tuple[str, tuple[int, ...] | None]] = [("", None)] + [
             (f", {', '.join(tensors[1:])} of shape {list(s)}", s)
-            for s in ((nseq,), (nseq, 1)) if len(tensors) > 1]
+            for s in ((nseq,), (nseq, 1), (nseq, 2), (nseq, 3)) if len(tensors) > 1]
         for note, each in variants:
             specs: dict[str, Any] = {}
             for v in required:

@@ -14,7 +14,9 @@ class binds):
   - tests: `self._ctx.has_attr(name)`, `name in self._defaults` (`not in`),
     `name.startswith("_")` / `endswith`, `name == "..."` (`!=`), `not`, `and`, `or`;
   - values: `self._ctx.attr(name)`, `self._defaults[name]`, `self._defaults.get(name)`
-    (with a literal default), a literal.
+    (with a literal default), a literal;
+  - locals: `value = <a value>`, or `value = self._defaults.get(name, _MISSING)` (a
+    sentinel by name) read only by `value is _MISSING` (`is not`) before it is returned.
 
 For one read the body is evaluated with `name` the literal attribute and the defaults the
 call's literal keywords: a test of `name` or of the defaults is decided, a `has_attr` test
@@ -45,6 +47,9 @@ _RAISES = "raises"
 _CAUGHT = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
 #: str methods of the name a test may call with one literal string
 _NAME_TESTS = frozenset({"startswith", "endswith"})
+
+#: what a local holds where the defaults lack the name and `.get` gave its sentinel
+_ABSENT = "absent"
 
 Value = cst.BaseExpression | str  # str: _RAISES
 
@@ -301,6 +306,8 @@ class _Eval:
     def __init__(self, view: ViewReader, attr: str, given: dict[str, cst.BaseExpression]
                  ) -> None:
         self.v, self.attr, self.given = view, attr, given
+        #: locals bound so far on this path: a value, or (_ABSENT, the sentinel's name)
+        self.locals: dict[str, Value | tuple[str, str]] = {}
         self.said = f"{view.said} whose __getattr__ does more than return " \
             f"`{view.me}.{view.kept}.attr({view.looked})` or a default: for {attr!r} it"
 
@@ -336,7 +343,40 @@ class _Eval:
             return _RAISES
         if isinstance(small, cst.Pass):
             return self.run(rest)
+        if m.matches(small, m.Assign(targets=[m.AssignTarget(m.Name())])):
+            local = cst.ensure_type(cst.ensure_type(small, cst.Assign).targets[0].target,
+                                    cst.Name).value
+            if local in (self.v.me, self.v.looked, self.v.alias):
+                raise self.refuse(stmt)
+            held = self.bound(cst.ensure_type(small, cst.Assign).value)
+            if held == _RAISES:
+                return _RAISES
+            saved = self.locals
+            self.locals = {**saved, local: held}
+            try:
+                return self.run(rest)
+            finally:
+                self.locals = saved
         raise self.refuse(stmt)
+
+    def bound(self, node: cst.BaseExpression) -> Value | tuple[str, str]:
+        """What a local is bound to: a value, or for `self._defaults.get(name, SENTINEL)`
+        (SENTINEL a name) of a name the defaults lack, (_ABSENT, SENTINEL), which only an
+        identity test against SENTINEL may read."""
+        if isinstance(node, cst.Call) and self._defaults_get(node) and len(node.args) == 2 \
+                and m.matches(node.args[1].value, m.Name()) and not is_literal(
+                    node.args[1].value):
+            if self.attr in self.given:
+                return self.given[self.attr]
+            return _ABSENT, cst.ensure_type(node.args[1].value, cst.Name).value
+        return self.value(node)
+
+    def _defaults_get(self, node: cst.Call) -> bool:
+        """`node` is `self._defaults.get(name[, ...])`, positional arguments only."""
+        return m.matches(node.func, m.Attribute(attr=m.Name("get"))) and self._is_defaults(
+            cst.ensure_type(node.func, cst.Attribute).value) and 1 <= len(node.args) <= 2 \
+            and self._is_name(node.args[0].value) and all(
+                a.keyword is None and not a.star for a in node.args)
 
     def attempt(self, stmt: cst.Try, rest: list[cst.BaseStatement]) -> Value:
         """`try: return self._ctx.attr(name)` `except KeyError: ...` (one handler, no
@@ -421,6 +461,15 @@ class _Eval:
         if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
             target = node.comparisons[0]
             op = target.operator
+            held = self.locals.get(node.left.value) if isinstance(node.left, cst.Name) \
+                else None
+            if held is not None and isinstance(op, (cst.Is, cst.IsNot)) and m.matches(
+                    target.comparator, m.Name()) and not is_literal(target.comparator):
+                sentinel = cst.ensure_type(target.comparator, cst.Name).value
+                if isinstance(held, tuple) and held[1] != sentinel:
+                    raise self.refuse(node)
+                # a literal or ctx read is never the module's sentinel object
+                return isinstance(held, tuple) == isinstance(op, cst.Is)
             if self._is_name(node.left) and self._is_defaults(target.comparator) and \
                     isinstance(op, (cst.In, cst.NotIn)):
                 return (self.attr in self.given) == isinstance(op, cst.In)
@@ -440,17 +489,18 @@ class _Eval:
     def value(self, node: cst.BaseExpression) -> Value:
         if self._ctx_call(node, "attr"):
             return self._attr()
+        if isinstance(node, cst.Name) and node.value in self.locals:
+            held = self.locals[node.value]
+            if isinstance(held, tuple):  # the sentinel itself
+                raise self.refuse(node)
+            return held
         if is_literal(node):
             return node
         if isinstance(node, cst.Subscript) and self._is_defaults(node.value) and len(
                 node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) and \
                 self._is_name(node.slice[0].slice.value):
             return self.given.get(self.attr, _RAISES)
-        if isinstance(node, cst.Call) and m.matches(node.func, m.Attribute(
-                attr=m.Name("get"))) and self._is_defaults(
-                cst.ensure_type(node.func, cst.Attribute).value) and \
-                1 <= len(node.args) <= 2 and self._is_name(node.args[0].value) and \
-                all(a.keyword is None and not a.star for a in node.args) and (
+        if isinstance(node, cst.Call) and self._defaults_get(node) and (
                 len(node.args) == 1 or is_literal(node.args[1].value)):
             fallback = node.args[1].value if len(node.args) == 2 else cst.Name("None")
             return self.given.get(self.attr, fallback)

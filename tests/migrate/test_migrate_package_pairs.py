@@ -18,7 +18,7 @@ from migrate_helpers import run_script, verified_rows, write_copy
 
 PACKAGE = "pkg_pairs"
 REFUSED = ("passes ctx to compute(), whose own name 'out' is also the name of a kernel "
-           "parameter its reads become, and is no plain local to rename (a parameter, global "
+           "parameter its reads become, and is no plain local or parameter to rename (global "
            "or nonlocal, deleted, or seen by locals())")
 EXPECTED = {
     ("kernels.py", "PairOrKernel"): ("migrated", "pr_or", ""),
