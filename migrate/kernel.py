@@ -48,6 +48,7 @@ from migrate.kernel_compose import (
     composed_class,
     composing_stored,
     effective_init,
+    static_method_of,
     stored_kernels,
     untraced,
 )
@@ -287,8 +288,14 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
             for attr, words in refused.items():
                 not_dropped[attr] = "; ".join(filter(None, [not_dropped.get(attr),
                                                             f"{why}: {words}"]))
+        # `self._ball.query(...)` of a stored kernel's staticmethod: read through its class
+        # (spelled as `__init__`'s module names it: only that of the kernel's own module)
+        statics: set[str] = set()
+        here = mk.info.owner_of(init.owner) is mk.info
         stored = stored_kernels(mro, init.function, compute, counters, not_dropped,
-                                passed | set(constants))
+                                passed | set(constants),
+                                static_method_of(mk.info) if here else None, statics)
+        mk.instance_constants.update({a: cst.Name(stored[a]) for a in statics})
         if constants:
             mk.instance_constants.update(constants)
             mk.notes.append(constant_note(constants, init.function.params.params[0].name.value))

@@ -19,18 +19,21 @@ not migrate after all (a check across the module, verify holding it back).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst as cst
 import libcst.matchers as m
 
-from migrate.class_members import Member
+from migrate.class_members import Member, class_members
 from migrate.consistency import demote
 from migrate.kernel_model import KernelFunction, SkipError
 from migrate.kernel_rewrite import KernelMigration
 from migrate.names import NameWalker
 from migrate.records import Composable, KernelRecord, Unit
-from migrate.static import ModuleInfo
-from migrate.static_refs import code_of
-from migrate.tree_origins import class_statement
+from migrate.static import ModuleInfo, info_for
+from migrate.static_refs import ClassRef, UnresolvableError, code_of, dotted
+from migrate.tree_bases import tree_mro
+from migrate.tree_origins import Origin, class_statement
 from migrate.write_only_counters import counter_store
 
 
@@ -51,8 +54,9 @@ def composed_callee(call: cst.Call) -> str | None:
 
 def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.FunctionDef,
                    counters: set[str] | None = None, not_dropped: dict[str, str] | None = None,
-                   helpers: set[str] = frozenset()  # type: ignore[assignment]
-                   ) -> dict[str, str]:
+                   helpers: set[str] = frozenset(),  # type: ignore[assignment]
+                   static: Callable[[str, str], bool] | None = None,
+                   statics: set[str] | None = None) -> dict[str, str]:
     """`{"_sum": "SumSqKernel"}` for an `__init__` (of a class of `mro`) that only calls
     the base's `__init__` (`_base_init`) and stores kernel instances
     (`self._sum = SumSqKernel()`) which
@@ -62,7 +66,10 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
     is passed over; `not_dropped` says why a literal stored is not such a counter (nor a
     context kept, `kept_contexts`), in words; `helpers` are attributes whose store is passed
     over too (helper objects, `helper_objects.held_helpers`; memos; contexts kept).
-    SkipError naming the statement for anything else."""
+    A stored kernel may also be the receiver of calls of its class's staticmethods in any
+    method (`self._ball.query(xp, ...)`, `static(class, method)` saying which are): the
+    same call through the class, whatever instance holds it; those attributes are added
+    to `statics`. SkipError naming the statement for anything else."""
     owner = next(c for c in mro if init in c.body.body)
     why = f"{owner.name.value} defines __init__ (instance state or behaviour beyond compute"
     me = _self_only(init)
@@ -95,14 +102,59 @@ def stored_kernels(mro: list[cst.ClassDef], init: cst.FunctionDef, compute: cst.
             raise SkipError(f"{state}; {why}" if why else state)
         raise SkipError(f"{why}: `{code_of(small).strip()}`; only storing kernels it "
                         "composes, `self.k = OtherKernel()`, is read)")
+    through = _static_receivers(mro, stored, static) if static is not None else {}
     for cls in mro:
         for node in m.findall(cls, m.Attribute(attr=m.Name(m.MatchIfTrue(
                 lambda a: a in stored)))):
+            if id(node) in through:
+                if statics is not None:
+                    statics.add(through[id(node)])
+                continue
             if not _stored_use(init, compute, node):
                 raise SkipError(f"{why}: self.{node.attr.value} = {stored[node.attr.value]}() "
                                 f"is used beyond `self.{node.attr.value}.compute(ctx)` in "
                                 f"compute(): `{code_of(_statement_of(cls, node)).strip()}`)")
     return stored
+
+
+def _static_receivers(mro: list[cst.ClassDef], stored: dict[str, str],
+                      static: Callable[[str, str], bool]) -> dict[int, str]:
+    """id -> attribute of each `self.k` of a method of `mro` that only receives a call of
+    a staticmethod of its stored class (`self.k.NAME(...)`, self the method's own)."""
+    out: dict[int, str] = {}
+    for cls in mro:
+        for fn in cls.body.body:
+            if not isinstance(fn, cst.FunctionDef) or not fn.params.params or fn.decorators:
+                continue
+            me = fn.params.params[0].name.value
+            for call in m.findall(fn, m.Call(func=m.Attribute(value=m.Attribute(
+                    value=m.Name(me), attr=m.Name(m.MatchIfTrue(lambda a: a in stored)))))):
+                held = call.func.value  # type: ignore[attr-defined]
+                if static(stored[held.attr.value], call.func.attr.value):  # type: ignore[attr-defined]
+                    out[id(held)] = held.attr.value
+    return out
+
+
+def static_method_of(info: ModuleInfo) -> Callable[[str, str], bool]:
+    """`static(C, NAME)`: whether NAME is a staticmethod along the MRO of class C as module
+    `info` names it (its own class, or one imported from a module of the tree)."""
+
+    def static(name: str, method: str) -> bool:
+        home = info
+        if name not in info.classes:
+            origin = class_statement(info.path, name) if info.path is not None else None
+            if not isinstance(origin, Origin) or origin.path is None:
+                return False
+            home = info_for(info, ClassRef(origin.qualified.rpartition(".")[2], origin.path))
+            name = origin.qualified.rpartition(".")[2]
+        try:
+            member = class_members(tree_mro(home, name).classes).get(method)
+        except (UnresolvableError, KeyError):
+            return False
+        return member is not None and member.function is not None and [
+            dotted(d.decorator) for d in member.function.decorators] == ["staticmethod"]
+
+    return static
 
 
 def _stored_attr(small: cst.CSTNode, me: str) -> str:

@@ -15,7 +15,10 @@ the same bytes after `--write`:
 - a float and an int kernel of one op reading different attributes: both take all;
 - `self.floor = 1e-10` kept on the instance while another module's maker describes an
   attribute as "floor" (a description names no attribute of an object);
-- a LoD op whose second input holds three fields per image (verify's per-sequence cases).
+- a LoD op whose second input holds three fields per image (verify's per-sequence cases);
+- kernels keeping another kernel (`self._momentum = MomentumKernel()` in `__init__`, of
+  the same module or another) to call its staticmethod (`self._momentum.step(...)`): the
+  call through the class, the other class kept where another module still names it.
 
 Each reading has a refused twin (a dry run on an edited copy), the row naming why."""
 
@@ -32,6 +35,8 @@ from migrate_helpers import (
     check_script_output,
     console,
     copy_package,
+    migrate,
+    unary,
     write_copy,
 )
 
@@ -43,9 +48,13 @@ INTS = {"CPU": ["INT32", "INT64"]}
 FLOOR = "migrated; reads `self.floor = 1e-10` as the constant it is"
 EXPECTED: dict[str, dict[str, tuple[str, str, str, Any]]] = {
     "optim.py": {"MomentumKernel": ("migrated", "tp_momentum", "", REAL),
+                 "ClippedMomentumKernel": ("migrated", "tp_clipped_momentum", "", REAL),
                  "AdagradKernel": ("migrated", "tp_adagrad", "", REAL)},
-    "points.py": {"CenterPointsKernel": ("migrated", "tp_center_points", "", REAL),
+    "points.py": {"CenterPointsKernel": ("migrated", "tp_center_points",
+                                         "migrated; class kept for pkg_templates/spread.py",
+                                         REAL),
                   "ScalePointsKernel": ("migrated", "tp_scale_points", "", REAL)},
+    "spread.py": {"SpreadKernel": ("migrated", "tp_spread", "", REAL)},
     "lerp.py": {"LerpKernel": ("migrated", "tp_lerp", "", REAL)},
     "quant.py": {"SaturateFloatKernel": ("migrated", "tp_saturate", "", REAL),
                  "SaturateIntKernel": ("migrated", "tp_saturate", "", INTS)},
@@ -72,9 +81,11 @@ def test_the_written_package_checks_as_before(written: dict[str, Any]) -> None:
     # the template's loops, unrolled per slot of each kernel
     assert 'results["VelocityOut"]' in optim and 'results["MomentOut"]' in optim
     points = (pkg / "points.py").read_text()
-    assert "points_" in points and "class CenterPointsKernel" not in points
+    assert "points_" in points and "class ScalePointsKernel" not in points
     quant = (pkg / "quant.py").read_text()
     assert quant.count("bits: int, symmetric: bool") == 2  # one signature, both kernels
+    assert "CenterPointsKernel.centered(xp, points_)" in (pkg / "spread.py").read_text()
+    assert "class ClippedMomentumKernel" not in optim and "self._momentum" not in optim
     lerp = (pkg / "lerp.py").read_text()
     assert "weight_tensor: DenseTensor | None, weight: float" in lerp
 
@@ -93,24 +104,20 @@ def _dry_run(root: Path, *edits: tuple[str, str, str]) -> dict[str, str]:
             for r in json.loads(out.read_text())["kernels"]}
 
 
-GUARD = "            if value is None or not ctx.has_output(slot):\n                continue\n"
-RETURN = '        return {"ParamOut": param - lr * velocity, "VelocityOut": velocity}\n'
+RETURN = '        return {"ParamOut": param - step, "MomentOut": moment}\n'
 SENTINEL = "        if value is _MISSING:\n"
 
 
-@pytest.mark.parametrize(("edits", "kernels", "reason"), [
+#: (edits, kernels, the start of their reason): each reading's refused twin, on kernels of
+#: their own, so that one dry run refuses them all
+TWINS: list[tuple[list[tuple[str, str, str]], list[str], str]] = [
     # a hook whose returns differ in their keys: the results' slots are not one literal set
-    ([("optim.py", RETURN, '        if ctx.attr("mu") < 0:\n            return {"ParamOut": '
-       'param}\n' + RETURN)], ["MomentumKernel"],
-     "reads output by a computed name (ctx.has_output(slot))"),
-    # a `continue` past the loop's first statements is no leading guard
-    ([("optim.py", GUARD, "            if value is None:\n                pass\n            "
-       "elif not ctx.has_output(slot):\n                continue\n")],
-     ["MomentumKernel", "AdagradKernel"],
+    ([("optim.py", RETURN, '        if ctx.attr("epsilon") < 0:\n            return {"ParamOut": '
+       'param}\n' + RETURN)], ["AdagradKernel"],
      "reads output by a computed name (ctx.has_output(slot))"),
     # the sentinel returned untested: the view hands out `_MISSING` for a name it lacks
     ([("common.py", SENTINEL + '            raise AttributeError("op \'%s\' has no attribute '
-       '\'%s\'" % (ctx.op_type, name))\n', "")], ["ScalePointsKernel"],
+       '\'%s\'" % (ctx.op_type, name))  # noqa: UP031\n', "")], ["ScalePointsKernel"],
      "passes ctx to run(): hands ctx to AttrView (AttrView(ctx)), an attribute view whose "
      "__getattr__ does more than return `self._ctx.attr(name)` or a default: for 'scale' it "
      "runs `value` (only tests"),
@@ -130,10 +137,47 @@ SENTINEL = "        if value is _MISSING:\n"
        '\n\ndef floor_of(kernel):\n    return getattr(kernel, "floor", None)\n'
        '\n\nregister_operator("tp_rms"')],
      ["RmsKernel"], "RmsKernel keeps instance state: its __init__ sets `self.floor = 1e-10`"),
+    # the kept kernel's method is no staticmethod: the instance is used beyond composing
+    ([("optim.py", "    @staticmethod\n    def step(param,", "    def step(self, param,")],
+     ["ClippedMomentumKernel"], "ClippedMomentumKernel defines __init__ (instance state or "
+     "behaviour beyond compute: self._momentum = MomentumKernel() is used beyond"),
+]
+
+
+def test_each_reading_has_a_refused_twin(tmp_path: Path) -> None:
+    reasons = _dry_run(tmp_path, *(e for edits, _, _ in TWINS for e in edits))
+    for _, kernels, reason in TWINS:
+        for kernel in kernels:
+            assert reasons[kernel].startswith(reason), (kernel, reasons[kernel])
+    assert {k for k, why in reasons.items() if why} == {k for _, ks, _ in TWINS for k in ks}
+
+
+#: a unary kernel writing what its hook returns, under a leading guard
+HOOKED = """
+class UnaryKernel(OpKernel):
+    def compute(self, ctx):
+        results = self.outputs(ctx.input("X").data, ctx.attr("alpha"))
+        for slot, value in results.items():
+            if value is None:
+                continue
+            ctx.output(slot).mutable_data(ctx.place)[...] = value
+
+    def outputs(self, x, alpha):
+        return {"Out": x * alpha}
+"""
+
+
+@pytest.mark.parametrize(("guard", "status"), [
+    ("            if value is None:\n                continue\n", "migrated"),
+    # a `continue` past the loop's first statements is no leading guard
+    ("            if value is None:\n                pass\n            elif value is value:\n"
+     "                continue\n", "skipped"),
+    ("            if value is None:\n                continue\n                value = 1\n",
+     "skipped"),
 ])
-def test_each_reading_has_a_refused_twin(tmp_path: Path, edits: list[tuple[str, str, str]],
-                                         kernels: list[str], reason: str) -> None:
-    reasons = _dry_run(tmp_path, *edits)
-    for kernel in kernels:
-        assert reasons[kernel].startswith(reason), (kernel, reasons[kernel])
-    assert {k for k, why in reasons.items() if why} == set(kernels)
+def test_only_a_leading_continue_is_read_as_a_guard(guard: str, status: str) -> None:
+    source = HOOKED.replace("            if value is None:\n                continue\n", guard)
+    record, = migrate(unary(source)).records
+    assert record.status == status, record.reason
+    if status == "skipped":
+        assert record.reason == "reads output by a computed name (ctx.output(slot))"

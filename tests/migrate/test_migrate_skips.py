@@ -350,7 +350,7 @@ def test_one_class_for_two_ops_where_one_cannot_migrate() -> None:
     assert not result.changed
 
 
-def test_kernels_of_one_op_with_different_arguments() -> None:
+def test_kernels_of_one_op_reading_different_attributes_take_them_all() -> None:
     kernels = GOOD_KERNEL + dedent('''
 
 
@@ -358,6 +358,29 @@ def test_kernels_of_one_op_with_different_arguments() -> None:
             def compute(self, ctx: ExecutionContext) -> None:
                 out = ctx.output("Out").mutable_data(ctx.place)
                 out[...] = ctx.input("X").data * ctx.attr("alpha")
+    ''')
+    source = module('''
+        register_operator("unary", UnaryOp, UnaryOpMaker)
+        register_op_kernel("unary", "CPU", UnaryKernel, DataType.FLOAT32)
+        register_op_kernel("unary", "GPU", UnaryGPUKernel, DataType.FLOAT32)
+    ''', kernels=kernels)
+    result = migrate(source)
+    assert [r.status for r in result.records] == ["migrated", "migrated"]
+    # one signature: the CPU kernel takes `alpha` too, unread
+    text = " ".join(result.new_text.split())
+    for name in ("unary_kernel", "unary_gpu_kernel"):
+        assert (f"def {name}(dev_ctx: DeviceContext, x: DenseTensor, alpha: float, "
+                "out: OutTensor) -> None:") in text, result.new_text
+
+
+def test_kernels_of_one_op_with_different_arguments() -> None:
+    kernels = GOOD_KERNEL + dedent('''
+
+
+        class UnaryGPUKernel(OpKernel):
+            def compute(self, ctx: ExecutionContext) -> None:
+                out = ctx.output("Out").mutable_data(ctx.place)
+                out[...] = ctx.multi_input("X")[0].data * ctx.attr("alpha")
     ''')
     source = module('''
         register_operator("unary", UnaryOp, UnaryOpMaker)

@@ -4,4 +4,4 @@ returns, helper parameters named like slots, a view with a sentinel default, a t
 operand standing for an attribute, two kernels of one op reading different attributes, an
 instance constant whose name another module's maker spells, a LoD op with image info)."""
 
-from . import boxes, lerp, optim, points, quant, spectral  # noqa: F401
+from . import boxes, lerp, optim, points, quant, spectral, spread  # noqa: F401

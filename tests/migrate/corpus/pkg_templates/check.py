@@ -17,6 +17,9 @@ def _cases(rng):
     return [
         ("tp_momentum", {"Param": f(3, 4), "Grad": f(3, 4), "Velocity": f(3, 4),
                          "LearningRate": lr}, {"mu": 0.5}, ("ParamOut", "VelocityOut")),
+        ("tp_clipped_momentum", {"Param": f(3, 4), "Grad": 3 * f(3, 4), "Velocity": f(3, 4),
+                                 "LearningRate": lr}, {"clip": 0.5}, ("ParamOut", "VelocityOut")),
+        ("tp_spread", {"Points": f(2, 4, 3)}, {}, ("Out",)),
         ("tp_adagrad", {"Param": f(3, 4), "Grad": f(3, 4), "Moment": np.abs(f(3, 4)),
                         "LearningRate": lr}, {}, ("ParamOut", "MomentOut")),
         ("tp_center_points", {"Points": f(2, 5, 3)}, {}, ("Out",)),

@@ -48,9 +48,36 @@ class MomentumOpMaker(OpProtoAndCheckerMaker):
 class MomentumKernel(OptimizerKernel):
     STATES = {"VelocityOut": "Velocity"}
 
+    @staticmethod
+    def step(param, grad, velocity, mu, lr):
+        velocity = mu * velocity + grad
+        return param - lr * velocity, velocity
+
     def update(self, xp, param, grad, lr, states, ctx):
-        velocity = ctx.attr("mu") * states["Velocity"] + grad
-        return {"ParamOut": param - lr * velocity, "VelocityOut": velocity}
+        param_out, velocity = self.step(param, grad, states["Velocity"], ctx.attr("mu"), lr)
+        return {"ParamOut": param_out, "VelocityOut": velocity}
+
+
+class ClippedMomentumKernel(OptimizerKernel):
+    """Momentum on the gradient clipped to [-clip, clip]: MomentumKernel's step."""
+
+    STATES = {"VelocityOut": "Velocity"}
+
+    def __init__(self):
+        super(ClippedMomentumKernel, self).__init__()  # noqa: UP008
+        self._momentum = MomentumKernel()
+
+    def update(self, xp, param, grad, lr, states, ctx):
+        clip = ctx.attr("clip")
+        param_out, velocity = self._momentum.step(
+            param, xp.clip(grad, -clip, clip), states["Velocity"], ctx.attr("mu"), lr)
+        return {"ParamOut": param_out, "VelocityOut": velocity}
+
+
+class ClippedMomentumOpMaker(MomentumOpMaker):
+    def make(self):
+        super().make()
+        self.add_attr("clip", AttrType.FLOAT, 1.0, "the gradient's bound")
 
 
 class AdagradOpMaker(OpProtoAndCheckerMaker):
@@ -73,5 +100,7 @@ class AdagradKernel(OptimizerKernel):
 
 register_operator("tp_momentum", OptimizerOp, MomentumOpMaker)
 register_operator("tp_adagrad", OptimizerOp, AdagradOpMaker)
+register_operator("tp_clipped_momentum", OptimizerOp, ClippedMomentumOpMaker)
 register_op_kernel("tp_momentum", "CPU", MomentumKernel, "float32", "float64")
 register_op_kernel("tp_adagrad", "CPU", AdagradKernel, "float32", "float64")
+register_op_kernel("tp_clipped_momentum", "CPU", ClippedMomentumKernel, "float32", "float64")

@@ -39,8 +39,12 @@ class CenterPointsOpMaker(OpProtoAndCheckerMaker):
 
 
 class CenterPointsKernel(PointKernelBase):
+    @staticmethod
+    def centered(xp, points):
+        return points - points.mean(axis=1, keepdims=True)
+
     def run(self, ctx, xp, points):
-        centered = points - points.mean(axis=1, keepdims=True)
+        centered = self.centered(xp, points)
         if ctx.attr("unit"):
             extent = xp.abs(centered).max(axis=(1, 2), keepdims=True)
             centered = centered / xp.maximum(extent, 1e-12)
