@@ -97,8 +97,10 @@ class OtherMaker(OpProtoAndCheckerMaker):
 
 def test_a_composed_kernel_demoted_afterwards_takes_its_caller_along() -> None:
     """ScaleKernel migrates alone, then the module's checks leave its op legacy (its GPU
-    kernel takes other arguments): the caller cannot call a function that is not written."""
-    gpu = BASE.replace("ScaleKernel", "ScaleGpuKernel").replace(' * ctx.attr("alpha")', "")
+    kernel reads X as a list: other arguments): the caller cannot call a function that is
+    not written."""
+    gpu = BASE.replace("ScaleKernel", "ScaleGpuKernel").replace(
+        'x = ctx.input("X")', 'x = ctx.multi_input("X")[0]')
     register = REGISTER + 'register_op_kernel("scale_x", "GPU", ScaleGpuKernel, DataType.FLOAT32)\n'
     result = migrate(source(base=BASE + gpu, register=register))
     assert status(result, "ScaleKernel")[0] == KernelStatus.SKIPPED

@@ -79,7 +79,8 @@ def test_the_fallbacks_are_what_their_names_say() -> None:
     per_sequence = [c for c in derived_cases(proto) if c.lod and c.fallback]
     first = per_sequence[0]
     assert "lod" in first.inputs["X"] and first.inputs["W"] == {"shape": (3,)}, first
-    assert {tuple(c.inputs["W"]["shape"]) for c in per_sequence} == {(3,), (3, 1)}
+    assert {tuple(c.inputs["W"]["shape"]) for c in per_sequence} == {(3,), (3, 1), (3, 2),
+                                                                      (3, 3)}
     assert not [c for c in derived_cases(_proto("X")) if c.fallback]  # nothing to give
 
 
