@@ -285,13 +285,19 @@ def _statement_of(cls: cst.ClassDef, node: cst.CSTNode) -> cst.CSTNode:
 
 def composing_stored(block: cst.IndentedBlock, stored: dict[str, str], self_name: str
                      ) -> cst.IndentedBlock:
-    """`block` with each `self.k.compute(ctx)` of a stored kernel as `K().compute(ctx)`."""
+    """`block` with each `self.k.compute(ctx)` of a stored kernel as `K().compute(ctx)`, and
+    each other `self.k.NAME` (a staticmethod: `stored_kernels`) as `K.NAME`."""
+    held = m.Attribute(value=m.Name(self_name), attr=m.Name(m.MatchIfTrue(
+        lambda a: a in stored)))
 
     class Inline(cst.CSTTransformer):
         def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute  # noqa: N802
                             ) -> cst.BaseExpression:
-            if (m.matches(original, m.Attribute(value=m.Name(self_name)))
-                    and original.attr.value in stored):
+            if m.matches(original, m.Attribute(value=held)) and original.attr.value != \
+                    "compute":  # through the class, as the staticmethod is the same there
+                kept = cst.ensure_type(original.value, cst.Attribute).attr.value
+                return updated.with_changes(value=cst.Name(stored[kept]))
+            if m.matches(original, held):
                 return cst.Call(cst.Name(stored[original.attr.value]))
             return updated
 

@@ -181,3 +181,32 @@ def test_only_a_leading_continue_is_read_as_a_guard(guard: str, status: str) -> 
     assert record.status == status, record.reason
     if status == "skipped":
         assert record.reason == "reads output by a computed name (ctx.output(slot))"
+
+
+def test_a_kept_kernels_staticmethod_in_compute_is_called_through_its_class() -> None:
+    source = unary('''
+class OtherKernel(OpKernel):
+    @staticmethod
+    def twice(v):
+        return 2 * v
+
+    def compute(self, ctx):
+        ctx.output("Out").mutable_data(ctx.place)[...] = self.twice(ctx.input("X").data)
+
+
+class UnaryKernel(OpKernel):
+    def __init__(self):
+        super().__init__()
+        self._other = OtherKernel()
+
+    def compute(self, ctx):
+        x = ctx.input("X")
+        ctx.output("Out").mutable_data(ctx.place)[...] = self._other.twice(x.data) * ctx.attr(
+            "alpha")
+''')
+    result = migrate(source)
+    assert [(r.status, r.kernel) for r in result.records] == [
+        ("skipped", "OtherKernel"), ("migrated", "UnaryKernel")]  # OtherKernel: registered nowhere
+    function = result.new_text[result.new_text.index("def unary_kernel("):]
+    assert "_twice(x.data) * alpha" in function
+    assert "self._other" not in function and "OtherKernel()" not in function
