@@ -333,7 +333,8 @@ def _param_class(info: ModuleInfo, func: cst.BaseExpression) -> ParamObject | No
             # a view over views of the tree (`class OptimAttrs(AttrView)`): read by its MRO
             members = class_members(mro.classes)
             view = view_reader(mro.classes, f"hands ctx to {name} ({where}), an attribute "
-                               "view", lambda n: constant_of(home, members, n, tables=True))
+                               "view", lambda n: constant_of(home, members, n, tables=True),
+                               lambda c: home.owner_of(c).module)
             return ParamObject(name, ParamShape.VIEW, view.ctx, view=view)
         said = ", ".join(code_of(b.value).strip() for b in (*bases, *cls.keywords))
         raise SkipError(f"hands ctx to {name}, which derives from {said} (a parameter "
@@ -344,7 +345,8 @@ def _param_class(info: ModuleInfo, func: cst.BaseExpression) -> ParamObject | No
            for s in cls.body.body):
         members = class_members([cls])
         view = view_reader([cls], f"hands ctx to {name} ({where}), an attribute view",
-                           lambda n: constant_of(home, members, n, tables=True))
+                           lambda n: constant_of(home, members, n, tables=True),
+                           lambda c: home.owner_of(c).module)
         return ParamObject(name, ParamShape.VIEW, view.ctx, view=view)
     return _read(home, cls, where)
 

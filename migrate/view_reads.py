@@ -16,7 +16,8 @@ class binds):
   - values: `self._ctx.attr(name)`, `self._defaults[name]`, `self._defaults.get(name)`
     (with a literal default), a literal;
   - locals: `value = <a value>`, or `value = self._defaults.get(name, _MISSING)` (a
-    sentinel by name) read only by `value is _MISSING` (`is not`) before it is returned.
+    sentinel: a name the module binds once to `object()`) read only by `value is
+    _MISSING` (`is not`) before it is returned.
 
 For one read the body is evaluated with `name` the literal attribute and the defaults the
 call's literal keywords: a test of `name` or of the defaults is decided, a `has_attr` test
@@ -78,6 +79,8 @@ class ViewReader:
     #: the names the classes' bodies bind (constants, methods): Python finds those without
     #: `__getattr__`
     members: frozenset[str] = frozenset()
+    #: module-level names bound once to a fresh `object()` (`_MISSING`): `_sentinels`
+    sentinels: frozenset[str] = frozenset()
 
     def read(self, attr: str, given: dict[str, cst.BaseExpression]) -> Value:
         """`view.attr` over `ctx`, the call giving `given` as defaults; `_RAISES` when
@@ -86,16 +89,22 @@ class ViewReader:
 
 
 def view_reader(mro: list[cst.ClassDef], said: str,
-                constant: Callable[[str], object] | None = None) -> ViewReader:
+                constant: Callable[[str], object] | None = None,
+                module_of: Callable[[cst.ClassDef], cst.Module] | None = None) -> ViewReader:
     """The first class of `mro` (its classes in the tree, in order) read as an attribute
     view; SkipError (its words after `said`) when it is not one. Its bodies may hold
     `__init__`, `__getattr__` and class constants; `constant(NAME)` is the value of class
-    constant NAME (UnresolvableError when nothing makes it one)."""
+    constant NAME (UnresolvableError when nothing makes it one); `module_of(C)` the module
+    of class C, where `__getattr__`'s sentinels are found (`_sentinels`)."""
     methods: dict[str, cst.FunctionDef] = {}
+    sentinels: frozenset[str] = frozenset()
     for cls in mro:
         for stmt in body_statements(cls):
             if isinstance(stmt, cst.FunctionDef) and stmt.name.value in (
                     "__init__", "__getattr__") and not stmt.decorators:
+                if stmt.name.value == "__getattr__" and "__getattr__" not in methods and \
+                        module_of is not None:
+                    sentinels = _sentinels(module_of(cls))
                 methods.setdefault(stmt.name.value, stmt)
             elif not (m.matches(stmt, m.SimpleStatementLine([m.Pass() | m.Expr(m.Ellipsis())]))
                       or (constant is not None and _class_constant(stmt))
@@ -131,7 +140,24 @@ def view_reader(mro: list[cst.ClassDef], said: str,
         raise SkipError(f"{said} whose __getattr__ rebinds {me}, {looked} or its ctx")
     members = frozenset(n for cls in mro for s in cls.body.body for n in store_names(s))
     return ViewReader(mro[0].name.value, ctx, kept, defaults, me, looked, tuple(body), said,
-                      table, keywords, alias, members)
+                      table, keywords, alias, members, sentinels)
+
+
+def _sentinels(module: cst.Module) -> frozenset[str]:
+    """The names `module` binds once, at its top level, to a fresh `object()` and nowhere
+    else: a value nothing else is (`value is _MISSING` holds only for it)."""
+    stores: dict[str, int] = {}
+    fresh = set()
+    for stmt in module.body:
+        for name in store_names(stmt, outer_only=False):
+            stores[name] = stores.get(name, 0) + 1
+        if m.matches(stmt, m.SimpleStatementLine([m.Assign(
+                targets=[m.AssignTarget(m.Name())], value=m.Call(func=m.Name("object"),
+                                                                 args=()))])):
+            fresh.add(stmt.body[0].targets[0].target.value)  # type: ignore[attr-defined]
+    globals_ = {n.value for g in m.findall(module, m.Global()) for n in
+                (i.name for i in g.names)}  # type: ignore[attr-defined]
+    return frozenset(n for n in fresh if stores.get(n) == 1 and n not in globals_)
 
 
 def _inert_method(stmt: cst.BaseStatement) -> bool:
@@ -466,7 +492,8 @@ class _Eval:
             if held is not None and isinstance(op, (cst.Is, cst.IsNot)) and m.matches(
                     target.comparator, m.Name()) and not is_literal(target.comparator):
                 sentinel = cst.ensure_type(target.comparator, cst.Name).value
-                if isinstance(held, tuple) and held[1] != sentinel:
+                if sentinel not in self.v.sentinels or (isinstance(held, tuple)
+                                                        and held[1] != sentinel):
                     raise self.refuse(node)
                 # a literal or ctx read is never the module's sentinel object
                 return isinstance(held, tuple) == isinstance(op, cst.Is)

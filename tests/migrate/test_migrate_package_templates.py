@@ -210,3 +210,42 @@ class UnaryKernel(OpKernel):
     function = result.new_text[result.new_text.index("def unary_kernel("):]
     assert "_twice(x.data) * alpha" in function
     assert "self._other" not in function and "OtherKernel()" not in function
+
+
+#: a unary kernel reading `alpha` through a view that tests a sentinel default
+VIEWED = '''
+_MISSING = object()
+
+
+class View:
+    def __init__(self, ctx, **defaults):
+        self._ctx = ctx
+        self._defaults = defaults
+
+    def __getattr__(self, name):
+        if self._ctx.has_attr(name):
+            return self._ctx.attr(name)
+        value = self._defaults.get(name, _MISSING)
+        if value is _MISSING:
+            raise AttributeError(name)
+        return value
+
+
+class UnaryKernel(OpKernel):
+    def compute(self, ctx):
+        v = View(ctx, beta=0.25)
+        ctx.output("Out").mutable_data(ctx.place)[...] = ctx.input("X").data * v.alpha + v.beta
+'''
+
+
+@pytest.mark.parametrize(("sentinel", "status"), [
+    ("_MISSING = object()\n", "migrated"),
+    # a sentinel a default may equal: `value is _MISSING` is not decided by the defaults
+    ("_MISSING = None\n", "skipped"),
+    ("_MISSING = object()\n_MISSING = object()\n", "skipped"),
+])
+def test_a_views_sentinel_is_a_fresh_object_bound_once(sentinel: str, status: str) -> None:
+    record, = migrate(unary(VIEWED.replace("_MISSING = object()\n", sentinel))).records
+    assert record.status == status, record.reason
+    if status == "skipped":
+        assert "runs `value is _MISSING`" in record.reason, record.reason
