@@ -3,7 +3,7 @@ wherever a kernel reads them, and the builtins keep their meaning.
 
 For every lowercase public builtin (the parameter names `kernel_ctx_helpers` renames and
 `kernel_prepass.qualify_builtins` qualifies) and every keyword (`names.snake` appends `_`),
-in chunks of four, an op whose attributes are those names and whose input slot is named
+in chunks of eight, an op whose attributes are those names and whose input slot is named
 after a builtin of the next chunk (`Sum` -> `sum`) is served by a kernel reading them in
 compute(), in a method it lifts, in a module-level helper taking ctx, and by a subclass
 whose override of the method reads one more after `super()` (or `super(Sub, self)`).
@@ -28,7 +28,8 @@ pytestmark = pytest.mark.heavy
 BUILTINS = [n for n in dir(builtins) if n.islower() and not n.startswith("_")]
 KEYWORDS = [n for n in [*keyword.kwlist, *keyword.softkwlist] if n.islower() and n != "_"]
 NAMES = BUILTINS + KEYWORDS
-CHUNKS = [NAMES[i:i + 4] for i in range(0, len(NAMES), 4)]
+CHUNK = 8  # names per op: every name covered, in half the ops chunks of four took
+CHUNKS = [NAMES[i:i + CHUNK] for i in range(0, len(NAMES), CHUNK)]
 
 _IMPORTS = '''\
 from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
@@ -100,7 +101,7 @@ def sources() -> dict[str, str]:
     out = {"__init__": "from . import " + ", ".join(f"names_{i}" for i in range(len(CHUNKS)))
            + "  # noqa: F401\n"}
     for i, names in enumerate(CHUNKS):
-        slot = BUILTINS[(4 * i + 5) % len(BUILTINS)]
+        slot = BUILTINS[(CHUNK * i + 5) % len(BUILTINS)]
         while slot in names:
             slot = BUILTINS[(BUILTINS.index(slot) + 1) % len(BUILTINS)]
         out[f"names_{i}"] = _module(i, names, slot.title())
