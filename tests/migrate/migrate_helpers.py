@@ -242,6 +242,20 @@ def check_script_output(root: Path, package: str) -> bytes:
                           env=env, cwd=root, timeout=300, check=True).stdout
 
 
+def edited_dry_run(root: Path, package: str, edits: Iterable[tuple[str, str, str]],
+                   verify: bool) -> dict[str, dict[str, Any]]:
+    """A copy of corpus `package` under `root`, each (module, old, new) of `edits` applied
+    (`old` must be there), migrated dry (with or without verify): kernel -> its row."""
+    pkg = copy_package(root, package)
+    for module, old, new in edits:
+        text = (pkg / module).read_text()
+        assert old in text, (module, old)
+        (pkg / module).write_text(text.replace(old, new))
+    out = root / "summary.json"
+    run_migrate([pkg], write=False, verify=verify, json_path=out, console=console())
+    return {r["kernel"]: r for r in json.loads(out.read_text())["kernels"]}
+
+
 def write_copy(root: Path, package: str,
                run_ops: Callable[[Path, str], Any] | None = None) -> dict[str, Any]:
     """A copy of corpus `package` under `root`, probed, `--write` with verify, probed again:

@@ -26,6 +26,7 @@ from migrate_helpers import (
     check_script_output,
     console,
     copy_package,
+    edited_dry_run,
     registered_keys,
     run_package_ops,
     write_copy,
@@ -140,16 +141,8 @@ def test_a_dry_run_without_verify_still_gives_every_kernel_a_row(tmp_path: Path)
 
 
 def _verified_dry_run(root: Path, *edits: tuple[str, str, str]) -> dict[str, str]:
-    """A copy of the package, each (module, old, new) of `edits` applied, migrated dry with
-    verify: kernel -> its row's reason."""
-    pkg = copy_package(root, PACKAGE)
-    for module, old, new in edits:
-        text = (pkg / module).read_text()
-        assert old in text, (module, old)
-        (pkg / module).write_text(text.replace(old, new))
-    out = root / "summary.json"
-    run_migrate([pkg], write=False, verify=True, json_path=out, console=console())
-    return {r["kernel"]: r["reason"] for r in json.loads(out.read_text())["kernels"]}
+    """`edited_dry_run` with verify: kernel -> its row's reason."""
+    return {k: r["reason"] for k, r in edited_dry_run(root, PACKAGE, edits, True).items()}
 
 
 LOOP = "        for op, kernel, placement in self.rows():\n"

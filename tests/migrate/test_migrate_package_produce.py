@@ -12,7 +12,6 @@ of every output) prints the same bytes."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -23,14 +22,11 @@ from migrate_helpers import (
     assert_module_rows,
     assert_nothing_broken,
     check_script_output,
-    console,
-    copy_package,
+    edited_dry_run,
     function_source,
     migrate,
     write_copy,
 )
-
-from migrate.cli_entry import run_migrate
 
 PACKAGE = "pkg_produce"
 REAL = {"CPU": ["FLOAT32", "FLOAT64"]}
@@ -136,16 +132,8 @@ def test_the_with_is_inlined_around_the_body(written: dict[str, Any]) -> None:
 
 
 def _verified_dry_run(root: Path, *edits: tuple[str, str, str]) -> dict[str, dict[str, Any]]:
-    """A copy of the package, each (module, old, new) of `edits` applied, migrated dry with
-    verify: kernel -> its row."""
-    pkg = copy_package(root, PACKAGE)
-    for module, old, new in edits:
-        text = (pkg / module).read_text()
-        assert old in text, (module, old)
-        (pkg / module).write_text(text.replace(old, new))
-    out = root / "summary.json"
-    run_migrate([pkg], write=False, verify=True, json_path=out, console=console())
-    return {r["kernel"]: r for r in json.loads(out.read_text())["kernels"]}
+    """`edited_dry_run` with verify: kernel -> its row."""
+    return edited_dry_run(root, PACKAGE, edits, True)
 
 
 DECORATED = "@contextlib.contextmanager\ndef produce("

@@ -24,7 +24,6 @@ Each reading has a refused twin (a dry run on an edited copy), the row naming wh
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -33,14 +32,11 @@ from migrate_helpers import (
     CORPUS,
     assert_module_rows,
     check_script_output,
-    console,
-    copy_package,
+    edited_dry_run,
     migrate,
     unary,
     write_copy,
 )
-
-from migrate.cli_entry import run_migrate
 
 PACKAGE = "pkg_templates"
 REAL = {"CPU": ["FLOAT32", "FLOAT64"]}
@@ -91,17 +87,9 @@ def test_the_written_package_checks_as_before(written: dict[str, Any]) -> None:
 
 
 def _dry_run(root: Path, *edits: tuple[str, str, str]) -> dict[str, str]:
-    """A copy of the package, each (module, old, new) of `edits` applied, migrated dry
-    without verify: kernel -> its row's reason ("" when migrated)."""
-    pkg = copy_package(root, PACKAGE)
-    for module, old, new in edits:
-        text = (pkg / module).read_text()
-        assert old in text, (module, old)
-        (pkg / module).write_text(text.replace(old, new))
-    out = root / "summary.json"
-    run_migrate([pkg], write=False, verify=False, json_path=out, console=console())
-    return {r["kernel"]: "" if r["status"] == "migrated" else r["reason"]
-            for r in json.loads(out.read_text())["kernels"]}
+    """`edited_dry_run` without verify: kernel -> its row's reason ("" when migrated)."""
+    return {k: "" if r["status"] == "migrated" else r["reason"]
+            for k, r in edited_dry_run(root, PACKAGE, edits, False).items()}
 
 
 RETURN = '        return {"ParamOut": param - step, "MomentOut": moment}\n'
