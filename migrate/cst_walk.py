@@ -18,6 +18,7 @@ from functools import cache, lru_cache
 
 import libcst as cst
 import libcst.matchers as m
+from libcst.metadata import MetadataWrapper
 
 #: trees searched lately: id(root) -> (root, its nodes by type); the root is held so that
 #: its id is not reused while it is a key
@@ -95,6 +96,27 @@ def first_found(root: cst.CSTNode, matcher: object,
     if not found:
         return None
     return next(n for n in m.findall(root, matcher) if id(n) in found)
+
+
+#: metadata of trees read lately: id(module) -> (module, its wrapper), the module held as in
+#: `_INDEX`; fewer than `_KEPT` (a module's scopes weigh more than its node index)
+_WRAPPERS: dict[int, tuple[cst.Module, MetadataWrapper]] = {}
+_WRAPPERS_KEPT = 64
+
+
+def wrapper_of(module: cst.Module) -> MetadataWrapper:
+    """LibCST's `MetadataWrapper` of `module` itself (no copy: the nodes asked about are the
+    module's own), one per module, so that each provider (scopes, parents, qualified
+    names) is computed once per tree whichever pass asks. The module must hold no node
+    twice (a parsed module, or one built from parsed nodes each used once)."""
+    hit = _WRAPPERS.get(id(module))
+    if hit is not None and hit[0] is module:
+        return hit[1]
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    if len(_WRAPPERS) >= _WRAPPERS_KEPT:
+        del _WRAPPERS[next(iter(_WRAPPERS))]
+    _WRAPPERS[id(module)] = (module, wrapper)
+    return wrapper
 
 
 @lru_cache(maxsize=_KEPT)

@@ -34,6 +34,7 @@ from legacy_fluid.io.atomic_write import atomic_write_text
 from migrate.grads import is_grad_op, skip_cause
 from migrate.kernel_tables import expand_tables
 from migrate.records import FileResult, OpPlan
+from migrate.source_files import file_state
 from migrate.static_eval import Evaluator
 from migrate.static_refs import EnumRef, ImportTable, UnresolvableError, dotted
 from migrate.verify import EVIDENCE, VerifyResult
@@ -90,13 +91,27 @@ def _canonical_registrations(module: cst.Module, path: Path) -> cst.Module:
     return module.visit(Expand())
 
 
+#: `committed_kernels` per state of phi's files (its kernels and the templates they import:
+#: a report and a comparison of one run read them alike)
+_COMMITTED: dict[tuple[Path, tuple[tuple[Path, int, int], ...]],
+                 dict[str, list[tuple[str, str, str]]]] = {}
+
+
 def committed_kernels(root: Path = ROOT) -> dict[str, list[tuple[str, str, str]]]:
     """PHI name -> [(function name, normalized source, file)] from phi/kernels."""
-    out: dict[str, list[tuple[str, str, str]]] = {}
     kernels = root / "phi" / "kernels"
-    for path in sorted(kernels.rglob("*.py")):
-        if path.relative_to(kernels).parts[0] == "funcs":
-            continue
+    paths = [p for p in sorted(kernels.rglob("*.py"))
+             if p.relative_to(kernels).parts[0] != "funcs"]
+    key = (root, tuple(file_state(p) for p in sorted((root / "phi").rglob("*.py"))))
+    if key not in _COMMITTED:
+        _COMMITTED.clear()
+        _COMMITTED[key] = _read_committed(root, paths)
+    return _COMMITTED[key]
+
+
+def _read_committed(root: Path, paths: list[Path]) -> dict[str, list[tuple[str, str, str]]]:
+    out: dict[str, list[tuple[str, str, str]]] = {}
+    for path in paths:
         text = path.read_text(encoding="utf-8")
         try:
             text = expand_tables(text, str(path.relative_to(root)), root)

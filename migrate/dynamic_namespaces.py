@@ -34,8 +34,9 @@ from pathlib import Path
 from typing import Any
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider
+from libcst.metadata import ParentNodeProvider, PositionProvider
 
+from migrate.cst_walk import wrapper_of
 from migrate.static_changes import READ_METHODS
 from migrate.static_refs import ImportTable, code_of, find_module_file, literal_string
 from migrate.tree_names import tree_paths
@@ -69,7 +70,7 @@ class NamespaceChange:
 def changes_in(module: cst.Module, imports: ImportTable, path: Path) -> list[NamespaceChange]:
     """The dynamic namespace changes `module` (at `path`) makes, to itself or to another
     module of its tree."""
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    wrapper = wrapper_of(module)
     finder = _Finder(imports, path.resolve(), wrapper.resolve(ParentNodeProvider),
                      wrapper.resolve(PositionProvider))
     wrapper.module.visit(finder)

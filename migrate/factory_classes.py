@@ -30,6 +30,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
 
+from migrate.cst_walk import wrapper_of
 from migrate.factory_guards import guards
 from migrate.factory_makers import builds_class, cosmetic
 from migrate.factory_partials import inline_partials
@@ -113,7 +114,7 @@ def _factory_call(stmt: cst.CSTNode) -> bool:
 
 def _top_bindings(module: cst.Module) -> dict[str, int]:
     """How many bindings each module-level name has (LibCST's ScopeProvider)."""
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    wrapper = wrapper_of(module)
     scope = wrapper.resolve(ScopeProvider)[module]
     return {a.name: len(scope.assignments[a.name]) for a in scope.assignments} \
         if scope is not None else {}
@@ -345,7 +346,7 @@ def _imports_for(cls: cst.ClassDef, fn: cst.FunctionDef, home: Path | None, path
     if home is None or path is None:
         raise _RefusedError("its module is not read as a file")
     home_module = load_module(home)[0]
-    wrapper = MetadataWrapper(home_module, unsafe_skip_copy=True)
+    wrapper = wrapper_of(home_module)
     scopes = wrapper.resolve(ScopeProvider)
     factory = next(s for s in home_module.body if isinstance(s, cst.FunctionDef)
                    and s.name.value == fn.name.value)

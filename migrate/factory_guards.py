@@ -27,6 +27,7 @@ from pathlib import Path
 import libcst as cst
 from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
 
+from migrate.cst_walk import wrapper_of
 from migrate.source_files import SourceError
 from migrate.static_refs import ImportTable, find_module_file, load_module
 from migrate.tree_names import star_bound
@@ -103,7 +104,7 @@ def module_names(module: cst.Module, path: Path | None, depth: int = 0,
     """The names `module` binds at its top level (LibCST's ScopeProvider); a star import
     binds what its module exports (`tree_names.star_bound`) where that is a module of the
     tree at `path`, else it may bind any name and shadows every name of `checks`."""
-    scope = MetadataWrapper(module, unsafe_skip_copy=True).resolve(ScopeProvider)[module]
+    scope = wrapper_of(module).resolve(ScopeProvider)[module]
     if not isinstance(scope, GlobalScope):
         return set(checks)
     names = {a.name for a in scope.assignments}

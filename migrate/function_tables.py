@@ -39,7 +39,7 @@ from typing import Any
 
 import libcst as cst
 import numpy
-from libcst.metadata import MetadataWrapper, ParentNodeProvider
+from libcst.metadata import ParentNodeProvider
 
 from migrate.class_members import (
     Member,
@@ -49,6 +49,7 @@ from migrate.class_members import (
     class_body_names,
     is_immutable,
 )
+from migrate.cst_walk import wrapper_of
 from migrate.kernel_model import SkipError
 from migrate.name_bindings import top_level_bindings
 from migrate.names import load_names, snake
@@ -146,7 +147,7 @@ def _unfixed_lambda(info: Any, node: cst.Lambda) -> str:
 
 def table_change(module: cst.Module, name: str) -> str:
     """How a use of attribute `name` in `module` may change the table it holds; ""."""
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    wrapper = wrapper_of(module)
     parents = wrapper.resolve(ParentNodeProvider)
     bound = {n for s in module.body for n in _top_names(s)}
     for node in cst.matchers.findall(wrapper.module, cst.matchers.Attribute(

@@ -35,6 +35,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider, ScopeProvider
 
+from migrate.cst_walk import wrapper_of
 from migrate.fstring_fields import FieldMerges
 from migrate.generator_folds import fold_known, followed
 from migrate.kernel_ctx_helpers import module_function
@@ -149,7 +150,7 @@ def _decorated_as_manager(home: ModuleInfo, fn: cst.FunctionDef) -> bool:
     `contextlib.contextmanager`."""
     memo = home.memo.setdefault("manager_qnames", {})
     if "qnames" not in memo:
-        wrapper = MetadataWrapper(home.module, unsafe_skip_copy=True)
+        wrapper = wrapper_of(home.module)
         memo["qnames"] = wrapper.resolve(QualifiedNameProvider)
     qnames = memo["qnames"]
     for d in fn.decorators:

@@ -20,12 +20,9 @@ Anything else (`self`, a parameter, a local, an attribute) may be a kernel insta
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import (
-    MetadataWrapper,
-    ParentNodeProvider,
-    QualifiedNameProvider,
-    ScopeProvider,
-)
+from libcst.metadata import ParentNodeProvider, QualifiedNameProvider, ScopeProvider
+
+from migrate.cst_walk import wrapper_of
 
 #: the functions taking the object first and the attribute name second
 BY_NAME_ON_OBJECT = ("getattr", "hasattr", "setattr", "delattr")
@@ -39,7 +36,7 @@ class Receivers:
 
     def __init__(self, module: cst.Module, plain: frozenset[str] = frozenset()) -> None:
         self.plain = plain
-        wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+        wrapper = wrapper_of(module)
         self.scopes = wrapper.resolve(ScopeProvider)
         self.parents = wrapper.resolve(ParentNodeProvider)
         self.qualified = wrapper.resolve(QualifiedNameProvider)

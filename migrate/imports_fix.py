@@ -15,6 +15,7 @@ from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate import emit
+from migrate.cst_walk import find_all
 from migrate.import_effects import FIRST_PARTY, KEPT_COMMENT, droppable, module_file
 from migrate.kernel_model import SkipError
 from migrate.moved_reads import bound_name, split_alias
@@ -210,7 +211,11 @@ def fix_imports(info: ModuleInfo, new: cst.Module, needed: set[str],
         AddImportsVisitor.add_needed_import(context, mod.lstrip("."), fn, asname=asname,
                                             relative=level)
     before = {_text(stmt) for stmt in head if _is_import(stmt)}
-    uses = cst.parse_statement(f"_fluidphi_uses = ({', '.join([*used, ''])})\n")
+    # only the names an import of the head could bind matter to the visitors (a shorter
+    # statement: each visitor pass walks every node of the skeleton)
+    spelled = {n.value for n in find_all(cst.Module(body=head), m.Name())}
+    uses = cst.parse_statement(
+        f"_fluidphi_uses = ({', '.join([*(n for n in used if n in spelled), ''])})\n")
     skeleton = cst.Module(body=[*head, uses], header=new.header)
     # LibCST keeps one removal request per module (`import m` and `import m as x` clash):
     # one pass for each request of a module

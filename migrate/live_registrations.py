@@ -29,11 +29,12 @@ from pathlib import Path
 from typing import Any
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst.metadata import PositionProvider
 
 from compat.statuses import KernelStatus
 from migrate.booked_classes import booked_classes
 from migrate.booked_publish import booked_refusal
+from migrate.cst_walk import wrapper_of
 from migrate.emit import layout_name
 from migrate.env_gates import GATED_KEYS
 from migrate.followed_kernels import followed_reason, mark_followed, mark_unproven, unproven
@@ -317,7 +318,7 @@ def _statement_lines(info: ModuleInfo) -> list[tuple[int, int]]:
     the module before the factories' expansion (`factory_classes`)."""
     expansion = info.factories
     source = expansion.original if expansion is not None and expansion.original else None
-    wrapper = MetadataWrapper(source or info.module, unsafe_skip_copy=True)
+    wrapper = wrapper_of(source or info.module)
     positions = wrapper.resolve(PositionProvider)
     out = []
     for stmt in info.module.body:

@@ -26,8 +26,9 @@ from typing import Any
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
+from libcst.metadata import GlobalScope, ScopeProvider
 
+from migrate.cst_walk import wrapper_of
 from migrate.kernel_model import SkipError
 from migrate.tree_names import reads_module_binding
 
@@ -127,7 +128,7 @@ def _target_names(stmt: cst.Del) -> set[str]:
 
 
 def _global_scope(module: cst.Module) -> tuple[GlobalScope | None, set[Any]]:
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    wrapper = wrapper_of(module)
     scopes = wrapper.resolve(ScopeProvider)
     scope = scopes[module]
     return (scope if isinstance(scope, GlobalScope) else None,

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import MetadataWrapper, QualifiedNameProvider
+from libcst.metadata import QualifiedNameProvider
 
 from migrate.class_registrations import class_statement_kind, read_class, unless_rebinding
 from migrate.comprehension_loops import as_loop
-from migrate.cst_walk import find_all
+from migrate.cst_walk import find_all, wrapper_of
 from migrate.factory_classes import expand
 from migrate.partial_registrations import calls_partial, partial_bindings
 from migrate.reexports import follow as follow_reexports
@@ -159,5 +159,5 @@ def indirect_references(info: ModuleInfo, symbol: str) -> list[cst.CSTNode]:
                 found.append(node)
             return True
 
-    MetadataWrapper(info.module, unsafe_skip_copy=True).visit(Resolve())
+    wrapper_of(info.module).visit(Resolve())
     return found

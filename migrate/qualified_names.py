@@ -19,13 +19,12 @@ import libcst.matchers as m
 from libcst.metadata import (
     FullRepoManager,
     FullyQualifiedNameProvider,
-    MetadataWrapper,
     QualifiedName,
     ScopeProvider,
 )
 from libcst.metadata.name_provider import FullyQualifiedNameVisitor
 
-from migrate.cst_walk import find_all
+from migrate.cst_walk import find_all, wrapper_of
 
 
 def fully_qualified(module: cst.Module, path: Path, root: Path,
@@ -36,7 +35,7 @@ def fully_qualified(module: cst.Module, path: Path, root: Path,
     where = str(path.resolve())
     manager = FullRepoManager(str(root), [where], {FullyQualifiedNameProvider})
     named = manager.get_cache_for_path(where)[FullyQualifiedNameProvider]
-    scopes = MetadataWrapper(module, unsafe_skip_copy=True).resolve(ScopeProvider)
+    scopes = wrapper_of(module).resolve(ScopeProvider)
     asked = nodes if nodes is not None else find_all(module, m.Name() | m.Attribute())
     out: dict[cst.CSTNode, set[QualifiedName]] = {}
     for node in asked:

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import GlobalScope, MetadataWrapper, ParentNodeProvider, ScopeProvider
+from libcst.metadata import GlobalScope, ParentNodeProvider, ScopeProvider
 
+from migrate.cst_walk import wrapper_of
 from migrate.name_bindings import top_level_bindings
 from migrate.static_refs import code_of, literal_string
 
@@ -35,7 +36,7 @@ def changed_names(module: cst.Module, mutable: set[str], dead: set[int] | None =
     than once or deleted, and the names of `mutable` (bound to a list, dict or set) used
     in any other way than reading them (`dead`: ids of the target names of bindings in a
     branch a constant `if` rules out, which do not count)."""
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    wrapper = wrapper_of(module)
     scopes = wrapper.resolve(ScopeProvider)
     parents = wrapper.resolve(ParentNodeProvider)
     top = next((s for s in scopes.values() if isinstance(s, GlobalScope)), None)
@@ -97,7 +98,7 @@ def attribute_change(module: cst.Module, name: str, others: frozenset[str] = fro
     `fill(self.X)`) and an identity comparison (`self.X is Y`, each read being a fresh
     object once it is inlined); "" when every use only reads it. `others`: names of
     classes whose own attribute `OTHER.NAME` is not the one asked about."""
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    wrapper = wrapper_of(module)
     parents = wrapper.resolve(ParentNodeProvider)
     copies = frozenset(n for n in COPIES if not top_level_bindings(module, n, set()))
     for node in m.findall(module, m.Attribute(attr=m.Name(name))):

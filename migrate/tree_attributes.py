@@ -17,9 +17,9 @@ from pathlib import Path
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
+from libcst.metadata import GlobalScope, ScopeProvider
 
-from migrate.cst_walk import parsed_text
+from migrate.cst_walk import parsed_text, wrapper_of
 from migrate.source_files import compiles, runnable_source
 from migrate.static_changes import attribute_change, attribute_stores
 from migrate.tree_origins import class_statement
@@ -68,7 +68,7 @@ def _other_classes(file: Path, module: cst.Module, name: str,
                    mro: frozenset[tuple[Path, str]]) -> frozenset[str]:
     """The receivers of `.name` in `module` that stand for a class statement of the tree
     other than the kernel's classes: names bound once, at the module's top level."""
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    wrapper = wrapper_of(module)
     scopes = wrapper.resolve(ScopeProvider)
     selves = _own_selves(module)
     out: set[str] = set()

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, ScopeProvider
+from libcst.metadata import ScopeProvider
 
+from migrate.cst_walk import wrapper_of
 from migrate.inert_bases import is_inert_base, plain_base
 from migrate.module_rebinds import nested_binding
 from migrate.moved_reads import moved_import, own_state
@@ -149,7 +150,7 @@ def global_reads(owner: ModuleInfo, cls: cst.ClassDef) -> set[str]:
     # what is carried elsewhere: a class's body, never its decorators or bases, which run
     # once, where the statement is; a function whole (a lifted copy is the whole `def`)
     (cls.body if isinstance(cls, cst.ClassDef) else cls).visit(Ids())
-    scopes = MetadataWrapper(owner.module, unsafe_skip_copy=True).resolve(ScopeProvider)
+    scopes = wrapper_of(owner.module).resolve(ScopeProvider)
     out: set[str] = set()
     for scope in {s for s in scopes.values() if s is not None}:
         for access in scope.accesses:

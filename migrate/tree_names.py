@@ -31,11 +31,11 @@ from libcst.metadata import (
     Access,
     BuiltinScope,
     GlobalScope,
-    MetadataWrapper,
     QualifiedName,
     ScopeProvider,
 )
 
+from migrate.cst_walk import wrapper_of
 from migrate.qualified_names import fully_qualified
 from migrate.source_files import file_state
 from migrate.static_refs import literal_string
@@ -95,7 +95,7 @@ def reads_module_binding(access: Access) -> bool:
 
 
 def top_level_names(module: cst.Module) -> set[str]:
-    scope = MetadataWrapper(module, unsafe_skip_copy=True).resolve(ScopeProvider)[module]
+    scope = wrapper_of(module).resolve(ScopeProvider)[module]
     return {a.name for a in scope.assignments}
 
 
@@ -208,7 +208,7 @@ def removed_and_used(old_names: frozenset[str], new_text: str
 def _removed_and_used(old_names: frozenset[str], new_text: str
                       ) -> tuple[frozenset[str], tuple[Use, ...]]:
     module = cst.parse_module(new_text)
-    resolved = MetadataWrapper(module, unsafe_skip_copy=True).resolve(ScopeProvider)
+    resolved = wrapper_of(module).resolve(ScopeProvider)
     top = resolved[module]
     removed = old_names - {a.name for a in top.assignments} if top is not None else old_names
     scopes = {s for s in resolved.values() if s is not None}
