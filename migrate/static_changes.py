@@ -15,6 +15,8 @@ what the module imports (`register_kernel(..., _DTYPES)`, `len(D)`).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import GlobalScope, ParentNodeProvider, ScopeProvider
@@ -35,7 +37,14 @@ def changed_names(module: cst.Module, mutable: set[str], dead: set[int] | None =
     """Module-level name -> how it may change after its binding: every name bound more
     than once or deleted, and the names of `mutable` (bound to a list, dict or set) used
     in any other way than reading them (`dead`: ids of the target names of bindings in a
-    branch a constant `if` rules out, which do not count)."""
+    branch a constant `if` rules out, which do not count). Judged once per module and
+    question (a sibling module is read by one evaluator per depth)."""
+    return dict(_changed_names(module, frozenset(mutable), frozenset(dead or ())))
+
+
+@lru_cache(maxsize=256)  # the module is a key by identity (LibCST nodes hash by id)
+def _changed_names(module: cst.Module, mutable: frozenset[str], dead: frozenset[int]
+                   ) -> dict[str, str]:
     wrapper = wrapper_of(module)
     scopes = wrapper.resolve(ScopeProvider)
     parents = wrapper.resolve(ParentNodeProvider)

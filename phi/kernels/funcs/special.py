@@ -249,11 +249,13 @@ def _igam_series(xp: Any, a: Any, x: Any) -> Any:
     """sum_n x^n / (a (a + 1) ... (a + n)), the series of P(a, x) without its prefactor."""
     ap, term = a.copy(), 1.0 / a
     total = term.copy()
+    going = xp.ones(a.shape, bool)  # each element stops at its own convergence
     for _ in range(_IGAM_MAX_ITER):
         ap = ap + 1.0
-        term = term * x / ap
+        term = xp.where(going, term * x / ap, 0.0)
         total = total + term
-        if not bool(xp.any(xp.abs(term) > xp.abs(total) * _IGAM_EPS)):
+        going = going & (xp.abs(term) > xp.abs(total) * _IGAM_EPS)
+        if not bool(xp.any(going)):
             break
     return total
 
@@ -264,6 +266,8 @@ def _igamc_fraction(xp: Any, a: Any, x: Any) -> Any:
     c = xp.full(a.shape, 1.0 / _IGAM_TINY)
     d = 1.0 / b
     h = d.copy()
+    going = xp.ones(a.shape, bool)  # each element stops at its own convergence: one that
+    # went on would drift by an ulp per step (its delta rounds to 1 +- ulp)
     for i in range(1, _IGAM_MAX_ITER):
         an = -i * (i - a)
         b = b + 2.0
@@ -271,9 +275,10 @@ def _igamc_fraction(xp: Any, a: Any, x: Any) -> Any:
         d = 1.0 / xp.where(xp.abs(d) < _IGAM_TINY, _IGAM_TINY, d)
         c = b + an / c
         c = xp.where(xp.abs(c) < _IGAM_TINY, _IGAM_TINY, c)
-        delta = d * c
+        delta = xp.where(going, d * c, 1.0)
         h = h * delta
-        if not bool(xp.any(xp.abs(delta - 1.0) > _IGAM_EPS)):
+        going = going & (xp.abs(delta - 1.0) > _IGAM_EPS)
+        if not bool(xp.any(going)):
             break
     return h
 
