@@ -32,6 +32,18 @@ def _node_fields(node_type: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(node_type))
 
 
+def child_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The nodes `node`'s fields hold, read without a visitor (in no promised order)."""
+    out: list[cst.CSTNode] = []
+    for name in _node_fields(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, cst.CSTNode):
+            out.append(value)
+        elif isinstance(value, Sequence) and not isinstance(value, str):
+            out.extend(v for v in value if isinstance(v, cst.CSTNode))
+    return out
+
+
 def _index(root: cst.CSTNode) -> dict[type, list[cst.CSTNode]]:
     hit = _INDEX.get(id(root))
     if hit is not None and hit[0] is root:
@@ -41,12 +53,7 @@ def _index(root: cst.CSTNode) -> dict[type, list[cst.CSTNode]]:
     while todo:
         node = todo.pop()
         by_type.setdefault(type(node), []).append(node)
-        for name in _node_fields(type(node)):
-            value = getattr(node, name)
-            if isinstance(value, cst.CSTNode):
-                todo.append(value)
-            elif isinstance(value, Sequence) and not isinstance(value, str):
-                todo.extend(v for v in value if isinstance(v, cst.CSTNode))
+        todo.extend(child_nodes(node))
     if len(_INDEX) >= _KEPT:
         del _INDEX[next(iter(_INDEX))]
     _INDEX[id(root)] = (root, by_type)

@@ -15,7 +15,7 @@ from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate import emit
-from migrate.cst_walk import find_all
+from migrate.cst_walk import child_nodes, find_all
 from migrate.import_effects import FIRST_PARTY, KEPT_COMMENT, droppable, module_file
 from migrate.kernel_model import SkipError
 from migrate.moved_reads import bound_name, split_alias
@@ -26,35 +26,26 @@ from migrate.syntax import blank
 from migrate.tree_origins import origin_of
 
 
-class _Counter(cst.CSTVisitor):
-    """Name uses outside import statements."""
-
-    def __init__(self) -> None:
-        self.counts: dict[str, int] = {}
-
-    def visit_Import(self, node: cst.Import) -> bool:  # noqa: N802
-        return False
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:  # noqa: N802
-        return False
-
-    def visit_Attribute(self, node: cst.Attribute) -> bool:  # noqa: N802
-        node.value.visit(self)  # `mod.name` reads `mod`; `.name` is no name of the module
-        return False
-
-    def visit_Name(self, node: cst.Name) -> None:  # noqa: N802
-        self.counts[node.value] = self.counts.get(node.value, 0) + 1
-
-    def visit_SimpleString(self, node: cst.SimpleString) -> None:  # noqa: N802  # quoted annotations, __all__
-        value = literal_string(node)
-        if value and value.isidentifier():
-            self.counts[value] = self.counts.get(value, 0) + 1
-
-
 def name_counts(node: cst.CSTNode) -> dict[str, int]:
-    c = _Counter()
-    node.visit(c)
-    return c.counts
+    """How often each name is used outside import statements: its `Name`s (not an
+    attribute's name after the dot: `mod.name` reads `mod`) and the identifiers spelled
+    as strings (quoted annotations, `__all__`). Read from the nodes' fields, not by a
+    visitor (which would rebuild every node)."""
+    counts: dict[str, int] = {}
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, cst.Name):
+            counts[n.value] = counts.get(n.value, 0) + 1
+        elif isinstance(n, cst.SimpleString):
+            value = literal_string(n)
+            if value and value.isidentifier():
+                counts[value] = counts.get(value, 0) + 1
+        elif isinstance(n, cst.Attribute):
+            todo.append(n.value)
+        elif not isinstance(n, (cst.Import, cst.ImportFrom)):
+            todo.extend(child_nodes(n))
+    return counts
 
 
 def _import_text(module: str, names: list[str]) -> str:

@@ -45,7 +45,7 @@ def nested_ops(info: ModuleInfo, nested: dict[str, str]) -> dict[str, list[str]]
     """The ops the top-level calls naming a nested kernel class (an argument spelled as
     its dotted path) register it for: their first argument, where it is a string."""
     out: dict[str, list[str]] = {}
-    for stmt in info.module.body:
+    for stmt in info.module.body if nested else ():
         for call in _calls(stmt):
             named = [code_of(a.value).strip() for a in call.args[1:]]
             op = literal_string(call.args[0].value) if call.args else None
