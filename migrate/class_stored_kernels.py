@@ -16,6 +16,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate.class_members import Member, assigned_outside
+from migrate.cst_walk import find_all
 from migrate.static import ModuleInfo
 
 
@@ -41,7 +42,7 @@ def class_level_kernels(info: ModuleInfo, mro: list[cst.ClassDef],
         if (member is None or member.value is None or assigned_outside(info, attr)
                 or not m.matches(member.value, m.Call(func=m.Name(), args=()))):
             continue
-        mentions = [n for cls in mro for n in m.findall(
+        mentions = [n for cls in mro for n in find_all(
             cls, m.Attribute(attr=m.Name(attr)))]
         if all(any(n is t for t in targets) for n in mentions):
             out[attr] = member.value.func.value  # type: ignore[attr-defined]

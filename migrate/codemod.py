@@ -66,6 +66,7 @@ from migrate.static import ModuleInfo
 from migrate.static_facts import Registration, StaticProto, UnresolvedRegistration
 from migrate.static_refs import code_of, dotted, iter_top_statements, names_in
 from migrate.syntax import regrouped
+from migrate.tree_names import top_level_names
 from migrate.tree_operators import not_registered_here
 from migrate.type_factories import builds_by_type
 from migrate.unread_calls import maybe_registered, unread_call
@@ -109,6 +110,10 @@ def migrate_source(text: str, path: Path | None = None, *, display: str | None =
                         load_backward() if backward is None else backward, keep_names,
                         foreign or {})
         note_live_protos(info, result)
+        if result.changed and result.ops:  # its scopes are read already: no second parse
+            factories = info.factories
+            parsed = factories.original if factories and factories.original else info.module
+            result.top_names = frozenset(top_level_names(parsed))
     except Exception as exc:  # a codemod bug: fail the whole file, write nothing
         result.new_text, result.composable = text, {}
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()

@@ -26,6 +26,7 @@ import libcst.matchers as m
 
 from migrate.class_members import Member, class_members
 from migrate.consistency import demote
+from migrate.cst_walk import find_all
 from migrate.kernel_model import KernelFunction, SkipError
 from migrate.kernel_rewrite import KernelMigration
 from migrate.names import NameWalker
@@ -331,7 +332,7 @@ def composable(info: ModuleInfo, kf: KernelFunction) -> Composable:
             why = f"takes attribute '{p.slot}' as a DataType"
     for cls in kf.source_classes:
         node = info.classes.get(cls)
-        if not why and (kf.spells_op or (node is not None and m.findall(node, m.Attribute(
+        if not why and (kf.spells_op or (node is not None and find_all(node, m.Attribute(
                 attr=m.Name("op_type"))))):
             why = f"spells ctx.op_type as its own op '{kf.op_type}'"
     reads = tuple((p.kind, p.slot, p.is_list, p.attr_type) for p in kf.params)

@@ -38,6 +38,7 @@ from migrate.static_refs import (
     code_of,
     iter_top_statements,
     names_in,
+    parsed_source,
 )
 
 
@@ -73,7 +74,7 @@ def _changing_statements(info: ModuleInfo, name: str) -> list[cst.BaseSmallState
 def scan_module(source: str, path: Path | None = None) -> ModuleInfo:
     """Imports, constants, classes and registrations of a module; its op protos are read by
     `migrate.proto_reader.read_protos` (which reads sibling modules through `info_for`)."""
-    module = (factories := expand(cst.parse_module(source), path)).module  # factory classes
+    module = (factories := expand(parsed_source(source, path), path)).module  # factory classes
     imports = ImportTable(module)
     follow_reexports(imports, path)
     ev = Evaluator(module, imports, path)

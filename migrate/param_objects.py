@@ -60,6 +60,7 @@ from libcst.metadata import (
 )
 
 from migrate.class_members import class_members, constant_of
+from migrate.cst_walk import find_all
 from migrate.inert_bases import is_inert_base
 from migrate.kernel_model import SkipError
 from migrate.name_loops import SLOT_METHODS
@@ -164,8 +165,8 @@ def inline_param_objects(info: ModuleInfo, block: cst.IndentedBlock, ctx: str
             for name, value in [found]}
     built: dict[int, tuple[str, ParamObject]] = {}
     # `View(ctx).alpha`: an object read once, where it is built (a load, no store)
-    stored = {id(t.target) for t in m.findall(block, m.AssignTarget() | m.AugAssign())}  # type: ignore[attr-defined]
-    fresh = {id(a.value): a for a in m.findall(block, m.Attribute(value=m.Call()))  # type: ignore[attr-defined]
+    stored = {id(t.target) for t in find_all(block, m.AssignTarget() | m.AugAssign())}  # type: ignore[attr-defined]
+    fresh = {id(a.value): a for a in find_all(block, m.Attribute(value=m.Call()))  # type: ignore[attr-defined]
              if id(a) not in stored}
     inline: dict[int, cst.BaseExpression] = {}
     bound = store_names(block, outer_only=False) | info.module_names()

@@ -27,14 +27,19 @@ from libcst.metadata.name_provider import FullyQualifiedNameVisitor
 from migrate.cst_walk import find_all, wrapper_of
 
 
+def _naming(path: Path, root: Path) -> object:
+    """The module name and package `FullRepoManager` keeps for file `path` of `root`."""
+    where = str(path.resolve())
+    manager = FullRepoManager(str(root), [where], {FullyQualifiedNameProvider})
+    return manager.get_cache_for_path(where)[FullyQualifiedNameProvider]
+
+
 def fully_qualified(module: cst.Module, path: Path, root: Path,
                     nodes: Iterable[cst.CSTNode] | None = None
                     ) -> dict[cst.CSTNode, set[QualifiedName]]:
     """Per node of `nodes` (default: every Name and Attribute node of `module`, the text of
     file `path` in the tree at `root`): its fully qualified names."""
-    where = str(path.resolve())
-    manager = FullRepoManager(str(root), [where], {FullyQualifiedNameProvider})
-    named = manager.get_cache_for_path(where)[FullyQualifiedNameProvider]
+    named = _naming(path, root)
     scopes = wrapper_of(module).resolve(ScopeProvider)
     asked = nodes if nodes is not None else find_all(module, m.Name() | m.Attribute())
     out: dict[cst.CSTNode, set[QualifiedName]] = {}
@@ -42,5 +47,19 @@ def fully_qualified(module: cst.Module, path: Path, root: Path,
         scope = scopes.get(node)
         qnames = scope.get_qualified_names_for(node) if scope is not None else set()
         out[node] = {FullyQualifiedNameVisitor._fully_qualify(  # LibCST's own
-            named.name, named.package, q) for q in qnames}
+            named.name, named.package, q) for q in qnames}  # type: ignore[attr-defined]
     return out
+
+
+def qualified_at_end(module: cst.Module, path: Path, root: Path, names: Iterable[str]
+                     ) -> dict[str, set[QualifiedName]]:
+    """Per name of `names`: the fully qualified names a read of it after the last statement
+    of `module` gets (from every top-level binding of it, else the builtin), asked of the
+    module's global scope by name: no statement appended, so the module's one scope
+    analysis serves every question."""
+    named = _naming(path, root)
+    top = wrapper_of(module).resolve(ScopeProvider)[module]
+    qnames = {n: top.get_qualified_names_for(n) if top is not None else set() for n in names}
+    return {n: {FullyQualifiedNameVisitor._fully_qualify(
+        named.name, named.package, q) for q in found}  # type: ignore[attr-defined]
+        for n, found in qnames.items()}

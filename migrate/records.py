@@ -90,6 +90,9 @@ class FileResult:
     #: forward op type -> its kernel migrated by another module of the run, which this
     #: module's grad kernels generate their backward_op entry from (`grads_across`)
     grad_forwards: dict[str, ForwardKernel] = field(default_factory=dict)
+    #: the names `old_text` binds at its top level, read where it was parsed (a changed
+    #: module's: `runner.keep_used_names` asks what its migration removes); None: not read
+    top_names: frozenset[str] | None = None
 
     @property
     def changed(self) -> bool:

@@ -337,15 +337,17 @@ def keep_used_names(files: list[Path], results: list[FileResult]) -> None:
     """Re-migrate (in `results`) every module whose migration removes a top-level name the
     tree still uses: a kernel class is left legacy (its rows say who uses it), any other
     name is kept; a name that cannot be kept leaves the whole module legacy."""
-    names: dict[str, set[str]] = {}  # old text -> its top-level names, read once per run
+    names: dict[str, frozenset[str]] = {}  # old text -> its top-level names, read once
 
-    def top_level(text: str) -> set[str]:
-        if text not in names:
-            names[text] = top_level_names(cst.parse_module(text))
-        return names[text]
+    def top_level(r: FileResult) -> frozenset[str]:
+        if r.top_names is not None:  # read by the migration, where the text was parsed
+            return r.top_names
+        if r.old_text not in names:
+            names[r.old_text] = frozenset(top_level_names(cst.parse_module(r.old_text)))
+        return names[r.old_text]
 
     for _ in range(len(files) + 2):
-        found = {f: removed_and_used(frozenset(top_level(r.old_text)), r.new_text)
+        found = {f: removed_and_used(top_level(r), r.new_text)
                  for f, r in zip(files, results) if r.changed and r.ops}
         removed = {f: set(names) for f, (names, _) in found.items()}
         elsewhere = uses_elsewhere(removed, files)

@@ -21,7 +21,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import GlobalScope, ParentNodeProvider, ScopeProvider
 
-from migrate.cst_walk import wrapper_of
+from migrate.cst_walk import find_all, wrapper_of
 from migrate.name_bindings import top_level_bindings
 from migrate.static_refs import code_of, literal_string
 
@@ -226,7 +226,7 @@ def attribute_stores(module: cst.Module, others: frozenset[str] = frozenset()) -
     `self.X += ...`, `del obj.X`), or sets through `setattr(_, "X", _)`; `others`: names
     of classes whose own attributes (`OTHER.X = ...`) do not count."""
     names: set[str] = set()
-    for node in m.findall(module, _STORE):
+    for node in find_all(module, _STORE):  # a set: in no order
         targets: list[cst.BaseExpression] = []
         if isinstance(node, cst.Assign):
             targets = [t.target for t in node.targets]
@@ -235,8 +235,8 @@ def attribute_stores(module: cst.Module, others: frozenset[str] = frozenset()) -
         for target in targets:
             names.update(a.attr.value for a in _stored_spine(target)
                          if not (isinstance(a.value, cst.Name) and a.value.value in others))
-    for call in m.findall(module, m.Call(func=m.Name("setattr"))):
-        args = call.args
+    for call in find_all(module, m.Call(func=m.Name("setattr"))):
+        args = call.args  # type: ignore[attr-defined]
         if len(args) >= 2:
             name = literal_string(args[1].value)
             names.add(name if name is not None else "*")  # a computed name: anything

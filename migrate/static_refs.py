@@ -11,7 +11,7 @@ from typing import Any
 
 import libcst as cst
 
-from migrate.source_files import file_state, read_source
+from migrate.source_files import SourceError, file_state, read_source
 
 #: Enum classes whose members the evaluator understands (by the name they are imported as).
 ENUMS = ("DataType", "DataLayout", "LibraryType", "AttrType", "Backend")
@@ -235,6 +235,20 @@ def load_module(path: Path) -> tuple[cst.Module, ImportTable]:
         for follow in TABLE_FOLLOWERS:
             follow(imports, path)
     return _MODULE_CACHE[key]
+
+
+def parsed_source(text: str, path: Path | None) -> cst.Module:
+    """`text` parsed: the very tree `load_module(path)` gives when file `path` holds `text`
+    (so that every reading of the file, as the module migrated or as another module's
+    sibling, shares one tree and its scopes), else a tree of its own."""
+    if path is not None and path.is_file():
+        try:
+            same = read_source(path).text == text
+        except SourceError:
+            same = False
+        if same:
+            return load_module(path)[0]
+    return cst.parse_module(text)
 
 
 #: fluidphi's own packages (whatever tree is given, importing them is no tree's effect, and

@@ -296,14 +296,10 @@ def _qualified_reads(root: Path, user: Path) -> frozenset[str] | None:
 
 
 def note_reads(path: Path, state: tuple[Path, int, int], module: cst.Module,
-               resolved: Mapping[cst.CSTNode, Collection[QualifiedName]],
-               skip: cst.CSTNode) -> None:
-    """Keep what `path` (at `state`) reads, from a resolution of `module` (its text with
-    `skip` appended, a statement of the caller's that is no read of the module's)."""
+               resolved: Mapping[cst.CSTNode, Collection[QualifiedName]]) -> None:
+    """Keep what `path` (at `state`) reads, from a resolution of its `module`."""
     root = package_root(path)
-    ignored = _node_ids(skip)
-    _READS[(root, state)] = _reads(module, path, root,
-                                   {n: q for n, q in resolved.items() if id(n) not in ignored})
+    _READS[(root, state)] = _reads(module, path, root, resolved)
 
 
 def _reads(module: cst.Module, path: Path, root: Path,
@@ -313,18 +309,6 @@ def _reads(module: cst.Module, path: Path, root: Path,
         if isinstance(node, (cst.Name, cst.Attribute)):
             found.update(q.name for q in qnames)
     return frozenset(found)
-
-
-def _node_ids(node: cst.CSTNode) -> set[int]:
-    seen: set[int] = set()
-
-    class _All(cst.CSTVisitor):
-        def on_visit(self, n: cst.CSTNode) -> bool:
-            seen.add(id(n))
-            return True
-
-    node.visit(_All())
-    return seen
 
 
 def importers(modules: Iterable[Path], files: Iterable[Path]) -> dict[Path, set[Path]]:

@@ -21,15 +21,13 @@ from pathlib import Path
 
 import libcst as cst
 
-from migrate.qualified_names import fully_qualified
+from migrate.qualified_names import fully_qualified, qualified_at_end
 from migrate.source_files import file_state
 from migrate.static_eval import Evaluator
 from migrate.static_refs import find_module_file, load_module
 from migrate.tree_names import module_name, note_reads, package_root
 
-#: the probe statement appended to a module to read a name as the module sees it
-_PROBE = "_fluidphi_probe"
-#: names a probe also reads: keywords, but asked about as names
+#: names the first question also reads: keywords, but asked about as names
 _CONSTANTS = frozenset({"None", "True", "False"})
 #: hops followed before giving up (a cycle of re-exports never ends)
 _MAX_HOPS = 16
@@ -46,29 +44,22 @@ class Origin:
 
 def _qualified_in(path: Path, name: str) -> str | None:
     """The one fully qualified name `name` has at the end of `path`'s module, as LibCST's
-    FullyQualifiedNameProvider gives it; None when it has none or several. The first
-    question about a file answers for every name its code spells (one probe reading them all: each
-    resolution reads the whole module), and keeps what the module reads for
-    `tree_names.uses_elsewhere`."""
+    FullyQualifiedNameProvider gives a read of it there; None when it has none or several.
+    The first question about a file answers for every name its code spells, and keeps
+    what the module reads for `tree_names.uses_elsewhere` (one scope analysis of the
+    module, shared with every other reading of it)."""
     state = file_state(path)
     known = _QUALIFIED.setdefault(state, {})
     if name not in known:
         module = load_module(path)[0]
+        root = package_root(path)
         names = [name]
-        first = not known
-        if first:
+        if not known:
             names += sorted((_code_names(path) | _CONSTANTS) - {name})
-        probe = cst.parse_statement(f"{_PROBE} = ({', '.join(names)},)\n")
-        module = module.with_changes(body=[*module.body, probe])
-        tuple_ = module.body[-1].body[0].value  # type: ignore[attr-defined]
-        # the first question reads every name (`note_reads`), a later one its own only
-        resolved = fully_qualified(module, path, package_root(path),
-                                   None if first else [e.value for e in tuple_.elements])
-        for n, element in zip(names, tuple_.elements):
-            found = {q.name for q in resolved.get(element.value, set())}
-            known[n] = next(iter(found)) if len(found) == 1 else None
-        if first:
-            note_reads(path, state, module, resolved, skip=probe)
+            note_reads(path, state, module, fully_qualified(module, path, root))
+        for n, found in qualified_at_end(module, path, root, names).items():
+            spelled = {q.name for q in found}
+            known[n] = next(iter(spelled)) if len(spelled) == 1 else None
     return known[name]
 
 

@@ -403,18 +403,25 @@ def assert_module_rows(written: dict[str, Any],
 
 
 #: imports a package (argv: root, package) and prints the kernel keys its modules registered,
-#: legacy and PHI alike, as sorted [op, device, dtype] rows
+#: legacy and PHI alike, as sorted [op, device, dtype] rows (read from what the import added:
+#: iterating the tables would load every op of fluidphi's own, seconds per run)
 _KEYS = '''
 import importlib, json, sys
 from legacy_fluid.framework.op_kernel import OP_KERNELS
 from phi.core.kernel_factory import KERNELS
+from phi.core.registry import watching_additions
 root, package = sys.argv[1:]
 sys.path.insert(0, root)
-importlib.import_module(package)
-keys = {(op, key.place.kind.upper(), key.data_type.name) for (op, key), cls in OP_KERNELS.items()
-        if cls.__module__.startswith(package + ".")}
-keys |= {(k.name, k.key.backend.name, k.key.dtype.name) for k in KERNELS
-         if k.fn.__module__.startswith(package + ".")}
+added = []
+with watching_additions(lambda registry, key: added.append((registry, key))):
+    importlib.import_module(package)
+mine = package + "."
+legacy = [k for r, k in added if r is OP_KERNELS]
+phi = [k for r, k in added if r is KERNELS]
+keys = {(op, key.place.kind.upper(), key.data_type.name) for op, key in legacy
+        if OP_KERNELS[(op, key)].__module__.startswith(mine)}
+keys |= {(name, key.backend.name, key.dtype.name) for name, key in phi
+         if KERNELS[(name, key)].fn.__module__.startswith(mine)}
 print(json.dumps(sorted(keys)))
 '''
 

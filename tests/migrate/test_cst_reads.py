@@ -4,7 +4,9 @@ imports, re-exports, nested scopes) and of fluidphi's legacy operators:
 
 * `cst_walk.find_all` finds the very nodes `libcst.matchers.findall` finds;
 * `qualified_names.fully_qualified` gives each Name and Attribute node the qualified
-  names `FullyQualifiedNameProvider` gives it (through `FullRepoManager`)."""
+  names `FullyQualifiedNameProvider` gives it (through `FullRepoManager`);
+* `qualified_names.qualified_at_end`, asked by name, gives each name the module's code
+  spells what the provider gives a read of it in a statement appended to the module."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from libcst.metadata import FullRepoManager, FullyQualifiedNameProvider, Metadat
 from migrate_helpers import CORPUS, REPO
 
 from migrate.cst_walk import find_all
-from migrate.qualified_names import fully_qualified
+from migrate.qualified_names import fully_qualified, qualified_at_end
 from migrate.tree_names import package_root
 
 FILES = [*sorted(CORPUS.rglob("*.py"))[::3],
@@ -69,3 +71,26 @@ def test_fully_qualified_names_are_the_providers(path: Path) -> None:
     mine = fully_qualified(module, path, root)
     assert set(mine) == {n for n in theirs if isinstance(n, (cst.Name, cst.Attribute))}
     assert all(mine[n] == set(theirs[n]) for n in mine)
+
+
+def _provider(module: cst.Module, path: Path) -> dict[cst.CSTNode, set]:
+    root, where = package_root(path), str(path.resolve())
+    manager = FullRepoManager(str(root), [where], {FullyQualifiedNameProvider})
+    return dict(MetadataWrapper(module, unsafe_skip_copy=True,
+                                cache=manager.get_cache_for_path(where)).resolve(
+        FullyQualifiedNameProvider))
+
+
+@pytest.mark.parametrize("path", FILES[1::2], ids=lambda p: str(p.relative_to(REPO)))
+def test_names_asked_at_the_end_are_read_as_an_appended_statement_reads_them(
+        path: Path) -> None:
+    module = _parsed(path)
+    names = sorted({n.value for n in find_all(module, m.Name())} | {"None", "print", "zzz"})
+    probe = cst.parse_statement(f"_probe = ({', '.join(names)},)\n")
+    probed = module.with_changes(body=[*module.body, probe])
+    elements = probed.body[-1].body[0].value.elements  # type: ignore[attr-defined]
+    theirs = _provider(probed, path)
+    mine = qualified_at_end(module, path, package_root(path), names)
+    assert {n: mine[n] for n in names} == {
+        n: set(theirs.get(e.value, ())) for n, e in zip(names, elements)}
+
