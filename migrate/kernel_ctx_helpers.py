@@ -81,9 +81,10 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
             or params.kwonly_params):
         raise SkipError(f"passes ctx to {name}(), whose parameters are not plain positional ones")
     plain = list(params.params) if static else list(params.params)[1:]
-    if isinstance(params.star_arg, cst.Param):  # `*names` bound here to constant strings
+    if isinstance(params.star_arg, cst.Param):  # `*names` bound here (`star_names`)
         fn, call, bound = bind_star_names(fn, call, len(plain), written)
         key = (*key, f"*{params.star_arg.name.value}={bound}")
+        plain = list(fn.params.params)[0 if static else 1:]
     helper_self = "" if static else params.params[0].name.value
     call = _positional(call, plain)
     if any(a.star or a.keyword is not None for a in call.args):

@@ -5,8 +5,10 @@
 spread with `*`, which the prepass has spelled out as its literal) reads a constant tuple:
 the helper's copy for this call has no `*names`, each read of it spelled as the literal
 tuple, so the comprehension over it unrolls (`kernel_prepass.unroll_names`) into literal
-reads. Anything else given to `*names` (a value computed at run time, a keyword argument)
-keeps the kernel legacy, saying which.
+reads. Plain values that are not all constant strings (`_num_nodes(ctx, src, dst)`) become
+that many positional parameters of the call's own copy, `*names` read as the tuple of
+them. A keyword argument, or a `*` spread of anything but a literal tuple, keeps the
+kernel legacy, saying which.
 """
 
 from __future__ import annotations
@@ -70,6 +72,8 @@ def bind_star_names(fn: cst.FunctionDef, call: cst.Call, positional: int,
         call.args) else list(call.args)
     for i, arg in enumerate(rest, positional):
         strings = _strings(arg)
+        if strings is None and not any(a.star for a in rest):
+            return _as_parameters(fn, call, rest)
         if strings is None:
             said = shown[i]
             raise SkipError(
@@ -90,3 +94,31 @@ def bind_star_names(fn: cst.FunctionDef, call: cst.Call, positional: int,
     if head:
         head[-1] = head[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     return fn, call.with_changes(args=head), spelled
+
+
+def _as_parameters(fn: cst.FunctionDef, call: cst.Call, rest: list[cst.Arg]
+                   ) -> tuple[cst.FunctionDef, cst.Call, str]:
+    """`fn` with its `*NAME` given the values `rest` (plain arguments, not all constant
+    strings: `_num_nodes(ctx, src, dst)`) as that many positional parameters of fresh
+    names, each read of NAME spelled as the tuple of them (what `*NAME` binds), and the
+    call as it is; the key part says how many."""
+    star = fn.params.star_arg
+    assert isinstance(star, cst.Param)
+    star_name = star.name.value
+    taken = {n.value for n in load_names(fn)} | store_names(fn, outer_only=False) | {
+        p.name.value for p in (*fn.params.params, star)}
+    fresh: list[str] = []
+    for i in range(len(rest)):
+        name = f"{star_name}_{i}"
+        while name in taken:
+            name += "_"
+        taken.add(name)
+        fresh.append(name)
+    spelled = "(" + ", ".join(fresh) + ("," if len(fresh) == 1 else "") + ")"
+    loads = {n for n in load_names(fn.body) if n.value == star_name}
+    body = fn.body.visit(_Spelled(loads, cst.parse_expression(spelled)))
+    params = [*fn.params.params, *(cst.Param(cst.Name(n)) for n in fresh)]
+    params = [p.with_changes(comma=cst.MaybeSentinel.DEFAULT) for p in params]
+    fn = fn.with_changes(body=body, params=fn.params.with_changes(
+        params=params, star_arg=cst.MaybeSentinel.DEFAULT))
+    return fn, call, f"{len(fresh)} values"

@@ -3,7 +3,8 @@ compute() calls a ctx helper its own module imports from a third module (the ker
 module imports neither), read where the base is written and lifted; the twin whose
 template module binds the helper twice is refused naming it. A helper taking `*keys`
 given string literals (or a class constant tuple spread with `*`) reads those attributes;
-the twin given a run-time value is refused naming it. After `--write` every module still
+the twin given a run-time value is refused naming it. A helper taking `*arrays` given plain
+values gets them as that many parameters of its lifted copy. After `--write` every module still
 imports and every op computes what it computed before."""
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ EXPECTED = {
         "skipped", "hp_band_picked", "passes ctx to attr_tuple(), whose *keys is given "
         "`*self.pick(x)` here: no constant strings (string literals, or a literal tuple of them "
         "or a class constant spread with `*`, are read)"),
+    ("unary.py", "BandScaledKernel"): ("migrated", "hp_band_scaled", ""),
 }
 LEGACY = frozenset({"hp_half_twice", "hp_band_picked"})
 CASES: dict[str, list[dict[str, Any]]] = {op: [{}] for _, op, _ in EXPECTED.values()}
@@ -76,3 +78,7 @@ def test_the_lifted_helpers(written: dict[str, Any]) -> None:
     assert "class HardHalfKernel" not in text and "class FloorHalfKernel" not in text
     assert "class BandSpreadKernel" not in text
     assert "attr_tuple(ctx, *self.pick(x))" in text
+    # `*arrays` given two values: a copy taking them as parameters, read as their tuple
+    assert "def _widest(arrays_0, arrays_1, *, hi):\n" in text
+    assert "for a in (arrays_0, arrays_1) if a.size" in text
+    assert "scale = _widest(x.data, x.data * 0.5, hi=hi)" in text

@@ -4,7 +4,7 @@ from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_registry import register_operator
 from phi.common import DataType
 
-from ..common import attr_tuple, template, twice
+from ..common import attr_tuple, template, twice, widest
 from ..common.template import MapMaker, MapOp
 
 
@@ -54,9 +54,18 @@ class BandPickedKernel(OpKernel):
         out[...] = ctx.xp.clip(x.data, lo, hi)
 
 
+class BandScaledKernel(OpKernel):
+    def compute(self, ctx):
+        x = ctx.input("X")
+        scale = widest(ctx, x.data, x.data * 0.5)  # `*arrays` given values: parameters
+        out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
+        out[...] = x.data / scale
+
+
 for _op, _kernel in (("hp_half", HardHalfKernel), ("hp_half_twice", HardHalfTwiceKernel),
                      ("hp_floor_half", FloorHalfKernel),
                      ("hp_band", BandKernel), ("hp_band_spread", BandSpreadKernel),
-                     ("hp_band_picked", BandPickedKernel)):
+                     ("hp_band_picked", BandPickedKernel),
+                     ("hp_band_scaled", BandScaledKernel)):
     register_operator(_op, MapOp, MapMaker)
     register_op_kernel(_op, "CPU", _kernel, DataType.FLOAT32)

@@ -10,3 +10,9 @@ def make_out(ctx, slot: str = "Out", like: str = "X", dtype=None):
 
 def attr_tuple(ctx, *keys):
     return tuple(ctx.attr(k) for k in keys)
+
+
+def widest(ctx, *arrays):
+    """The largest magnitude among the arrays given, and at least the op's `hi`."""
+    bound = ctx.attr("hi")
+    return max([bound, *(float(abs(a).max()) for a in arrays if a.size)])
