@@ -219,6 +219,9 @@ class ImportTable:
 
 
 _MODULE_CACHE: dict[tuple[Path, int, int], tuple[cst.Module, ImportTable]] = {}
+#: the text each cached module was parsed from (`parsed_source` hands a cached tree out only
+#: for that very text: two versions of a file may share a state key when mtime is coarse)
+_SOURCES: dict[tuple[Path, int, int], str] = {}
 
 #: what `load_module` does to a module's fresh import table before caching it; the
 #: package's `__init__` installs `reexports.follow` here (a hook, so that this low layer
@@ -230,7 +233,8 @@ def load_module(path: Path) -> tuple[cst.Module, ImportTable]:
     """A sibling module, parsed (once per version of the file)."""
     key = file_state(path)
     if key not in _MODULE_CACHE:
-        module = cst.parse_module(read_source(path).text)
+        _SOURCES[key] = text = read_source(path).text
+        module = cst.parse_module(text)
         _MODULE_CACHE[key] = (module, imports := ImportTable(module))
         for follow in TABLE_FOLLOWERS:
             follow(imports, path)
@@ -247,7 +251,9 @@ def parsed_source(text: str, path: Path | None) -> cst.Module:
         except SourceError:
             same = False
         if same:
-            return load_module(path)[0]
+            module = load_module(path)[0]
+            if _SOURCES.get(file_state(path)) == text:
+                return module
     return cst.parse_module(text)
 
 

@@ -19,6 +19,7 @@ import pytest
 from libcst.metadata import FullRepoManager, FullyQualifiedNameProvider, MetadataWrapper
 from migrate_helpers import CORPUS, REPO
 
+from migrate import static_refs
 from migrate.cst_walk import find_all
 from migrate.qualified_names import fully_qualified, qualified_at_end
 from migrate.tree_names import package_root
@@ -94,3 +95,17 @@ def test_names_asked_at_the_end_are_read_as_an_appended_statement_reads_them(
     assert {n: mine[n] for n in names} == {
         n: set(theirs.get(e.value, ())) for n, e in zip(names, elements)}
 
+
+
+def test_the_tree_of_a_file_is_shared_only_for_the_text_it_was_parsed_from(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "m.py"
+    path.write_text("A = 1\n")
+    key = static_refs.file_state(path)
+    first = static_refs.parsed_source("A = 1\n", path)
+    assert first is static_refs.load_module(path)[0]  # one tree for the module and sibling
+    assert static_refs.parsed_source("A = 2\n", path).code == "A = 2\n"  # not the file's
+    path.write_text("B = 2\n")  # as long, and (a coarse mtime) under the same state key
+    monkeypatch.setattr(static_refs, "file_state", lambda _: key)
+    again = static_refs.parsed_source("B = 2\n", path)
+    assert again is not first and again.code == "B = 2\n"
