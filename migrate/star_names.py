@@ -82,18 +82,31 @@ def bind_star_names(fn: cst.FunctionDef, call: cst.Call, positional: int,
                 "strings (string literals, or a literal tuple of them or a class constant "
                 "spread with `*`, are read)")
         values.extend(strings)
-    spelled = "(" + ", ".join(quote(v) for v in values) + ("," if len(values) == 1 else "") + ")"
-    tuple_node = cst.parse_expression(spelled)
-    loads = {n for n in load_names(fn.body) if n.value == star_name}
-    body = fn.body.visit(_Spelled(loads, tuple_node))
-    params = list(fn.params.params)
-    if params:
-        params[-1] = params[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-    fn = fn.with_changes(body=body, params=fn.params.with_changes(
-        params=params, star_arg=cst.MaybeSentinel.DEFAULT))
+    spelled = _tuple_text([quote(v) for v in values])
+    fn = _without_star(fn, spelled)
     if head:
         head[-1] = head[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     return fn, call.with_changes(args=head), spelled
+
+
+def _tuple_text(items: list[str]) -> str:
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
+def _without_star(fn: cst.FunctionDef, spelled: str, added: tuple[str, ...] = ()
+                  ) -> cst.FunctionDef:
+    """`fn` without its `*NAME`, each read of NAME spelled as the tuple `spelled`, and the
+    positional parameters `added` after its own."""
+    star = fn.params.star_arg
+    assert isinstance(star, cst.Param)
+    loads = {n for n in load_names(fn.body) if n.value == star.name.value}
+    body = fn.body.visit(_Spelled(loads, cst.parse_expression(spelled)))
+    params = list(fn.params.params)
+    if params:  # the comma before `*NAME` goes with it
+        params[-1] = params[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    params += [cst.Param(cst.Name(n)) for n in added]
+    return fn.with_changes(body=body, params=fn.params.with_changes(
+        params=params, star_arg=cst.MaybeSentinel.DEFAULT))
 
 
 def _as_parameters(fn: cst.FunctionDef, call: cst.Call, rest: list[cst.Arg]
@@ -104,21 +117,13 @@ def _as_parameters(fn: cst.FunctionDef, call: cst.Call, rest: list[cst.Arg]
     call as it is; the key part says how many."""
     star = fn.params.star_arg
     assert isinstance(star, cst.Param)
-    star_name = star.name.value
     taken = {n.value for n in load_names(fn)} | store_names(fn, outer_only=False) | {
         p.name.value for p in (*fn.params.params, star)}
     fresh: list[str] = []
     for i in range(len(rest)):
-        name = f"{star_name}_{i}"
+        name = f"{star.name.value}_{i}"
         while name in taken:
             name += "_"
         taken.add(name)
         fresh.append(name)
-    spelled = "(" + ", ".join(fresh) + ("," if len(fresh) == 1 else "") + ")"
-    loads = {n for n in load_names(fn.body) if n.value == star_name}
-    body = fn.body.visit(_Spelled(loads, cst.parse_expression(spelled)))
-    params = [*fn.params.params, *(cst.Param(cst.Name(n)) for n in fresh)]
-    params = [p.with_changes(comma=cst.MaybeSentinel.DEFAULT) for p in params]
-    fn = fn.with_changes(body=body, params=fn.params.with_changes(
-        params=params, star_arg=cst.MaybeSentinel.DEFAULT))
-    return fn, call, f"{len(fresh)} values"
+    return _without_star(fn, _tuple_text(fresh), tuple(fresh)), call, f"{len(fresh)} values"
