@@ -93,7 +93,7 @@ from migrate.syntax import (
     without_statements,
 )
 from migrate.tree_bases import base_class, tree_mro
-from migrate.view_reads import ViewReader, view_reader
+from migrate.view_reads import ViewReader, call_defaults, view_reader
 
 #: what a field may read of ctx: its slot methods, called with one literal name
 _READS = frozenset({*SLOT_METHODS, "has_attr"})
@@ -191,7 +191,7 @@ def inline_param_objects(info: ModuleInfo, block: cst.IndentedBlock, ctx: str
                 len(call.args) != 1 or call.args[0].keyword is not None)):
             continue  # its builder is lifted where the rewrite meets the call
         if obj.view is not None and obj.view.keywords:
-            obj = replace(obj, given=_defaults_given(call, obj.name, spelled))
+            obj = replace(obj, given=call_defaults(obj.view, call, spelled))
         elif len(call.args) != 1 or call.args[0].keyword is not None:
             raise SkipError(f"builds parameter object {obj.name} by `{spelled}`, with "
                             "arguments besides ctx")
@@ -203,23 +203,6 @@ def inline_param_objects(info: ModuleInfo, block: cst.IndentedBlock, ctx: str
     kept, carry = without_statements(replaced.body, [i in built for i in range(
         len(replaced.body))])
     return with_body(replaced, kept, carry)
-
-
-def _defaults_given(call: cst.Call, name: str, spelled: str
-                    ) -> tuple[tuple[str, cst.BaseExpression], ...]:
-    """The keyword defaults `View(ctx, alpha=1.0)` gives a view taking `**defaults`: ctx
-    first, then keywords with literal values."""
-    first, *rest = call.args
-    # a list display of literals too (`dim=[]`): a fallback read where the desc lacks the
-    # attribute is taken only when literal (`has_attr_folds`), else the kernel is refused
-    if first.keyword is not None or first.star or any(
-            a.keyword is None or a.star or not (is_literal(a.value) or (
-                isinstance(a.value, cst.List) and all(
-                    isinstance(e, cst.Element) and is_literal(e.value)
-                    for e in a.value.elements))) for a in rest):
-        raise SkipError(f"builds attribute view {name} by `{spelled}`, with arguments "
-                        "besides ctx and literal keyword defaults")
-    return tuple((cst.ensure_type(a.keyword, cst.Name).value, a.value) for a in rest)
 
 
 def _field_reads(block: cst.IndentedBlock, built: dict[int, tuple[str, ParamObject]],

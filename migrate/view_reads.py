@@ -6,9 +6,10 @@ A view is a plain class (`param_objects` checks its bases) whose body holds only
 `__delattr__` that only raises, plain methods: a read of one is refused as of any name the
 class binds):
 
-* `__init__(self, ctx)` or `__init__(self, ctx, **defaults)` storing ctx on the instance
-  (`self._ctx = ctx`) and, with `**defaults`, the keywords (`self._defaults = defaults`, or
-  `dict(defaults)`), nothing else;
+* `__init__(self, ctx)`, `__init__(self, ctx, **defaults)` or `__init__(self, ctx,
+  defaults=None)` (one dict: `View(ctx, {"alpha": 1.0})`) storing ctx on the instance
+  (`self._ctx = ctx`) and the defaults given (`self._defaults = defaults`, `dict(defaults)`,
+  or for a parameter that may be None `dict(defaults or {})`), nothing else;
 * `__getattr__(self, name)` made of `if`/`else`, `return`, `raise` and `try:` a ctx read
   `except KeyError:` (what `ctx.attr` raises for a missing attribute), over
   - tests: `self._ctx.has_attr(name)`, `name in self._defaults` (`not in`),
@@ -81,6 +82,9 @@ class ViewReader:
     members: frozenset[str] = frozenset()
     #: module-level names bound once to a fresh `object()` (`_MISSING`): `_sentinels`
     sentinels: frozenset[str] = frozenset()
+    #: the parameter taking the defaults as one dict (`AttrView(ctx, {"eps": 1e-5})`,
+    #: `defaults={...}`); "" where they are keywords (`**defaults`) or not taken
+    mapping: str = ""
 
     def read(self, attr: str, given: dict[str, cst.BaseExpression]) -> Value:
         """`view.attr` over `ctx`, the call giving `given` as defaults; `_RAISES` when
@@ -115,7 +119,8 @@ def view_reader(mro: list[cst.ClassDef], said: str,
                                 "are read)")
     # `self.__dict__["_ctx"] = ctx` (past a `__setattr__` that raises) is `self._ctx = ctx`
     methods = {name: _by_attribute(fn) for name, fn in methods.items()}
-    ctx, kept, defaults, table, keywords = _init(methods.get("__init__"), said, constant)
+    ctx, kept, defaults, table, keywords, mapping = _init(methods.get("__init__"), said,
+                                                          constant)
     getattr_ = methods["__getattr__"]
     p = getattr_.params
     if p.posonly_params or p.kwonly_params or p.star_kwarg or \
@@ -140,7 +145,39 @@ def view_reader(mro: list[cst.ClassDef], said: str,
         raise SkipError(f"{said} whose __getattr__ rebinds {me}, {looked} or its ctx")
     members = frozenset(n for cls in mro for s in cls.body.body for n in store_names(s))
     return ViewReader(mro[0].name.value, ctx, kept, defaults, me, looked, tuple(body), said,
-                      table, keywords, alias, members, sentinels)
+                      table, keywords, alias, members, sentinels, mapping)
+
+
+def call_defaults(view: ViewReader, call: cst.Call, spelled: str
+                  ) -> tuple[tuple[str, cst.BaseExpression], ...]:
+    """The defaults `call` (`View(ctx, alpha=1.0)`, spelled `spelled`) gives `view`: ctx
+    first, then literal keywords (`**defaults`), or for a view taking one dict (parameter
+    `mapping`) nothing, None or a display with literal string keys and values."""
+    said = f"builds attribute view {view.name} by `{spelled}`, with arguments besides ctx"
+    first, *rest = call.args
+    if first.keyword is not None or first.star:
+        raise SkipError(f"{said} and literal keyword defaults")
+    if view.mapping:
+        given = rest[0] if len(rest) == 1 else None
+        if len(rest) > 1 or (given is not None and (given.star or (
+                given.keyword is not None and given.keyword.value != view.mapping))):
+            raise SkipError(f"{said} and a dict of defaults")
+        value = given.value if given is not None else cst.Name("None")
+        if not m.matches(value, m.Name("None") | m.Dict(elements=[
+                m.ZeroOrMore(m.DictElement(key=m.SimpleString()))])):
+            raise SkipError(f"{said} and a dict display of defaults")
+        rest = [] if isinstance(value, cst.Name) else [
+            cst.Arg(e.value, keyword=cst.Name(str(literal_string(e.key))))
+            for e in cst.ensure_type(value, cst.Dict).elements
+            if isinstance(e, cst.DictElement)]
+    # a list display of literals too (`dim=[]`): a fallback read where the desc lacks the
+    # attribute is taken only when literal (`has_attr_folds`), else the kernel is refused
+    if any(a.keyword is None or a.star or not a.keyword.value.isidentifier() or not (
+            is_literal(a.value) or (isinstance(a.value, cst.List) and all(
+                isinstance(e, cst.Element) and is_literal(e.value)
+                for e in a.value.elements))) for a in rest):
+        raise SkipError(f"{said} and literal {'' if view.mapping else 'keyword '}defaults")
+    return tuple((cst.ensure_type(a.keyword, cst.Name).value, a.value) for a in rest)
 
 
 def _sentinels(module: cst.Module) -> frozenset[str]:
@@ -251,31 +288,37 @@ def _ctx_alias(stmt: cst.BaseStatement, me: str, kept: str) -> str:
 
 def _init(init: cst.FunctionDef | None, said: str,
           constant: Callable[[str], object] | None
-          ) -> tuple[str, str, str, tuple[tuple[str, cst.BaseExpression], ...], bool]:
+          ) -> tuple[str, str, str, tuple[tuple[str, cst.BaseExpression], ...], bool, str]:
     """(ctx's name, the attribute keeping it, the one keeping the defaults or "", the
-    defaults a class table gives, whether the call's keywords are defaults too)."""
+    defaults a class table gives, whether the call gives defaults too, the parameter taking
+    them as one dict or "" for keywords)."""
     wrong = SkipError(f"{said} whose __init__ does more than store ctx (`self._ctx = ctx`)"
                       " and its defaults (`self._defaults = defaults`, `dict(self.DEFAULTS)`"
                       " updated by them)")
     if init is None:
         raise wrong
     p = init.params
-    if p.posonly_params or p.kwonly_params or len(p.params) != 2 or \
+    mapping = _mapping_param(p)
+    if p.posonly_params or p.kwonly_params or len(p.params) != 2 + bool(mapping) or \
             p.star_arg is not cst.MaybeSentinel.DEFAULT or \
-            any(q.default is not None for q in p.params):
+            any(q.default is not None for q in p.params[:2]):
         raise wrong
-    me, ctx = (q.name.value for q in p.params)
-    extra = p.star_kwarg.name.value if isinstance(p.star_kwarg, cst.Param) else ""
+    me, ctx = (q.name.value for q in p.params[:2])
+    extra = p.star_kwarg.name.value if isinstance(p.star_kwarg, cst.Param) else mapping
+    # `defaults=None`: only a copy of `defaults or {}` holds a dict whatever the call gives
+    optional = bool(mapping) and m.matches(p.params[2].default, m.Name("None"))
+    stored = [_copied(m.BooleanOperation(left=m.Name(extra), operator=m.Or(), right=_EMPTY)),
+              *([] if optional else [_copied(m.Name(extra))])]
     kept = defaults = ""
     table: tuple[tuple[str, cst.BaseExpression], ...] = ()
     merged = False
     for stmt in body_statements(init):
         small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(
             stmt.body) == 1 else None
-        if defaults and extra and not merged and m.matches(small, m.Expr(m.Call(
-                func=m.Attribute(value=m.Attribute(value=m.Name(me), attr=m.Name(defaults)),
-                                 attr=m.Name("update")),
-                args=[m.Arg(m.Name(extra), keyword=None, star="")]))):
+        if defaults and extra and not merged and not optional and m.matches(
+                small, m.Expr(m.Call(func=m.Attribute(value=m.Attribute(
+                    value=m.Name(me), attr=m.Name(defaults)), attr=m.Name("update")),
+                    args=[m.Arg(m.Name(extra), keyword=None, star="")]))):
             merged = True  # `self._defaults.update(defaults)`
             continue
         if not m.matches(small, m.Assign(targets=[m.AssignTarget(m.Attribute(
@@ -286,9 +329,8 @@ def _init(init: cst.FunctionDef | None, said: str,
         copied = _copied_table(assign.value, me)
         if m.matches(assign.value, m.Name(ctx)) and not kept:
             kept = field
-        elif extra and not defaults and field != kept and m.matches(assign.value, m.Name(
-                extra) | m.Call(func=m.Name("dict"), args=[m.Arg(m.Name(extra), keyword=None,
-                                                                   star="")])):
+        elif extra and not defaults and field != kept and any(m.matches(assign.value, form)
+                                                              for form in stored):
             defaults, merged = field, True
         elif copied and constant is not None and not defaults and field != kept:
             defaults, table = field, _table(copied, constant, said)
@@ -296,7 +338,28 @@ def _init(init: cst.FunctionDef | None, said: str,
             raise wrong
     if not kept or bool(extra) != merged:
         raise wrong
-    return ctx, kept, defaults, table, merged
+    return ctx, kept, defaults, table, merged, mapping
+
+
+#: an empty dict or tuple display: `defaults or {}`
+_EMPTY = m.Dict(elements=()) | m.Tuple(elements=()) | m.List(elements=())
+
+
+def _copied(value: m.BaseMatcherNode) -> m.BaseMatcherNode:
+    """`value` or `dict(value)`: the defaults as given, or a copy."""
+    return value | m.Call(func=m.Name("dict"), args=[m.Arg(value, keyword=None, star="")])
+
+
+def _mapping_param(p: cst.Parameters) -> str:
+    """The name of `__init__`'s third plain parameter taking the defaults as one dict
+    (`def __init__(self, ctx, defaults=None)`; its default None or an empty display,
+    no `**` parameter beside it); ""."""
+    if len(p.params) != 3 or isinstance(p.star_kwarg, cst.Param):
+        return ""
+    last = p.params[2]
+    if last.default is not None and not m.matches(last.default, m.Name("None") | _EMPTY):
+        return ""
+    return last.name.value
 
 
 def _copied_table(value: cst.BaseExpression, me: str) -> str:

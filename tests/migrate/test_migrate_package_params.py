@@ -239,6 +239,9 @@ class View(object):
         except KeyError:
             return self._defaults.get(name, 0.0)
 '''
+#: the defaults as one dict parameter that may be None, copied (`dict(defaults or {})`)
+_MAPPED = _SEALED.replace("**defaults", "defaults=None").replace(
+    '["_defaults"] = defaults', '["_defaults"] = dict(defaults or {})')
 _USE = '''
 class UnaryKernel(OpKernel):
     def compute(self, ctx):
@@ -426,6 +429,24 @@ class Settings:
      "v = View(ctx, gamma=1.0)", "v.gamma", "for 'gamma' it runs `self._defaults[name] * 2`"),
     (_DEFAULTED.replace("return self._defaults[name]", "return self._defaults[name] * 2"),
      "v = View(ctx)", "v.alpha", ""),
+    # the defaults given as one dict: a display of literals, None or nothing
+    (_MAPPED, "v = View(ctx, defaults={'gamma': 3.0})", "v.alpha * v.gamma", ""),
+    (_MAPPED, "v = View(ctx, {'gamma': 3.0})", "v.alpha * v.gamma", ""),
+    (_MAPPED, "v = View(ctx, None)", "v.alpha", ""),
+    (_MAPPED, "v = View(ctx)", "v.alpha * v.gamma",
+     "reads attribute 'gamma' that the op proto does not declare"),
+    (_MAPPED, "v = View(ctx, {'gamma': SCALE})", "v.gamma",
+     "with arguments besides ctx and literal defaults"),
+    (_MAPPED, "v = View(ctx, dict(gamma=3.0))", "v.gamma",
+     "with arguments besides ctx and a dict display of defaults"),
+    (_MAPPED, "v = View(ctx, others={'gamma': 3.0})", "v.gamma",
+     "with arguments besides ctx and a dict of defaults"),
+    # `defaults=None` stored as given: `name in None` would raise where the call gives none
+    (_MAPPED.replace("dict(defaults or {})", "defaults"), "v = View(ctx, {'gamma': 3.0})",
+     "v.gamma", "whose __init__ does more than store ctx"),
+    (_MAPPED.replace("dict(defaults or {})", "defaults").replace("defaults=None",
+                                                                 "defaults={}"),
+     "v = View(ctx, {'gamma': 3.0})", "v.gamma", ""),
     (_TRIED, "v = View(ctx, alpha=1.5)", "v.alpha", ""),
     (_TRIED.replace("except KeyError:", "except AttributeError:"),
      "v = View(ctx)", "v.alpha", "it runs `try:"),
@@ -449,6 +470,19 @@ def test_a_parameter_object_is_read_only_where_each_field_is_a_ctx_read(
         assert record.status == "migrated", record.reason
     else:
         assert (record.status, reason in record.reason) == ("skipped", True), record.reason
+
+
+def test_a_view_given_its_defaults_as_one_dict_reads_them_as_fallbacks() -> None:
+    """`View(ctx, {"gamma": 3.0})` over `__init__(self, ctx, defaults=None)`: an attribute
+    the op does not declare is read with the dict's value as its default."""
+    source = unary(_USE.replace("BODY", "v = View(ctx, {'gamma': 3.0})").replace(
+        "READ", "v.alpha * v.gamma")).replace("\nclass UnaryKernel",
+                                              f"\n{_MAPPED}\n\nclass UnaryKernel")
+    result = migrate(source)
+    record = next(r for r in result.records if r.kernel == "UnaryKernel")
+    assert record.status == "migrated", record.reason
+    assert "gamma: Annotated[float, AttrDefault(3.0)]" in result.new_text
+    assert "x.data * alpha * gamma" in result.new_text
 
 
 def test_a_field_put_into_an_expression_keeps_its_grouping() -> None:
