@@ -44,7 +44,7 @@ from migrate.super_helpers import (
     lift_super_call,
     nested_super,
 )
-from migrate.syntax import blank, dtype_conversion, passes_ctx
+from migrate.syntax import blank, dtype_conversion, first_of, passes_ctx
 
 #: ctx members with a direct PHI spelling (attribute access).
 _CTX_ATTRS = {"xp": "xp", "place": "place"}
@@ -384,11 +384,11 @@ class KernelMigration:
         uses = table.setdefault(slot, set())
         name = self.param_name(slot, "output" if is_out else "input")
         if method in ("input", "output"):
-            if var.duplicable:
-                raise SkipError(f"reads duplicable {'output' if is_out else 'input'} '{slot}' with "
-                           f"ctx.{method}() (first tensor only)")
-            uses.add("single")
-            return self.name_node(name)
+            if var.duplicable and is_out:
+                raise SkipError(f"reads duplicable output '{slot}' with ctx.output() (first "
+                                "tensor only)")
+            uses.add("list" if var.duplicable else "single")  # ctx.input: its first tensor
+            return first_of(self.name_node(name)) if var.duplicable else self.name_node(name)
         if method in ("multi_input", "multi_output"):
             # a non-duplicable input read as a list is a tensor array (Tensor[], as PHI takes
             # one: both forms get the array's tensors)

@@ -131,6 +131,15 @@ _LITERAL = (m.Integer() | m.Float() | m.Imaginary() | m.SimpleString() | m.Conca
             | m.Name("True") | m.Name("False") | m.Name("None"))
 
 
+def first_of(tensors: cst.BaseExpression) -> cst.BaseExpression:
+    """`(tensors[0] if tensors else None)`: what fluid's `ctx.input(SLOT)` reads of a
+    duplicable slot, a PHI `Tensor[]` argument `tensors` (its first tensor, None when the
+    program gives it none)."""
+    first = cst.Subscript(tensors, [cst.SubscriptElement(cst.Index(cst.Integer("0")))])
+    return cst.IfExp(test=tensors, body=first, orelse=cst.Name("None"),
+                     lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+
 def is_literal(node: cst.BaseExpression) -> bool:
     """A number, a string (no f-string), True/False/None, `-1`, or a tuple of those."""
     if m.matches(node, _LITERAL):

@@ -298,6 +298,22 @@ def bias_infer_meta(x: MetaTensor, out: MetaTensor, extra: MetaTensor) -> None:
     ''') in result.new_text
 
 
+def test_a_duplicable_input_read_with_ctx_input_is_its_first_tensor() -> None:
+    """fluid's `ctx.input(SLOT)` of a duplicable slot is the slot's first tensor (None when
+    the program gives it none): read as that element of the PHI `Tensor[]` argument; a
+    duplicable output written through `ctx.output()` stays refused."""
+    first = DISPENSABLE.replace("x.data + len(ys) + ctx.input_size(\"Ys\")",
+                                "x.data + ctx.input(\"Ys\").data")
+    result = migrate(first)
+    assert "data[...] = x.data + (ys[0] if ys else None).data\n" in function_source(
+        result, "bias_kernel")
+    dup_out = first.replace('self.add_output("Extra", "optional", dispensable=True)',
+                            'self.add_output("Extra", "more", duplicable=True)')
+    record = migrate(dup_out).records[0]
+    assert (record.status, record.reason) == (
+        "skipped", "reads duplicable output 'Extra' with ctx.output() (first tensor only)")
+
+
 def test_none_checked_slot_becomes_optional() -> None:
     result = migrate(unary('''
 class UnaryKernel(OpKernel):
