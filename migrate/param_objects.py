@@ -106,6 +106,8 @@ _FACTORIES = {"tuple": "()"}
 #: builtins a field may convert a ctx read with (`float(ctx.attr("eps"))`): they make a
 #: new value of what they are given, and change nothing
 _CONVERSIONS = frozenset({"float", "int", "bool", "str", "tuple"})
+#: decorators caching a method's results: what it computes is unchanged
+_MEMO_CACHES = frozenset({"functools.lru_cache", "functools.cache"})
 #: operators a field may apply to attribute reads and constants
 _ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo,
                cst.Power, cst.Minus, cst.Plus)
@@ -428,14 +430,18 @@ def _attributes_only(expr: cst.BaseExpression, ctx: str) -> bool:
             "attr", "has_attr") for r in reads)
 
 
-def _check_methods(cls: cst.ClassDef, skip: set[str], where: str) -> None:
-    """SkipError when a method of `cls` (but `skip`) is decorated (but as a static method,
-    class method or property) or mutates its instance."""
+def _check_methods(home: ModuleInfo, cls: cst.ClassDef, skip: set[str], where: str) -> None:
+    """SkipError when a method of `cls` (module `home`; but `skip`) is decorated (but as a
+    static method, class method or property, over functools' memo caches: the object is
+    built at run time as before or dissolved into fields, and a cache runs the same code)
+    or mutates its instance."""
     name = cls.name.value
     for fn_name, fn in _methods(cls).items():
         if fn_name in skip:
             continue
-        decorators = [dotted(d.decorator) for d in fn.decorators]
+        decorators = [dotted(d.decorator) for d in fn.decorators if home.imports.resolve(
+            d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
+        ) not in _MEMO_CACHES]
         if decorators in (["staticmethod"], ["classmethod"]):
             continue
         if (fn.decorators and decorators != ["property"]) or not fn.params.params:
@@ -470,7 +476,7 @@ def _built(home: ModuleInfo, cls: cst.ClassDef, method: str, where: str) -> Para
                           checked=False)
     except UnresolvableError as exc:
         raise SkipError(f"{said}: {exc}") from None
-    _check_methods(cls, {"__init__", method}, where)
+    _check_methods(home, cls, {"__init__", method}, where)
     lifted = ParamObject(name, ParamShape.LIFTED, "")
     if params is None or not m.matches(made, m.Return(m.Call(func=m.Name(maker)))):
         return lifted  # it computes more than fields: the builder is lifted
@@ -557,7 +563,7 @@ def _read(home: ModuleInfo, cls: cst.ClassDef, where: str) -> ParamObject:
                 and code_of(cst.ensure_type(small, cst.Assign).targets[0].target).strip()
                 not in fields):
             raise SkipError(f"{said}, which runs `{first_line(stmt)}` in its class body")
-    _check_methods(cls, {"__init__"}, where)
+    _check_methods(home, cls, {"__init__"}, where)
     spec = SpecClass(ClassRef(name, home.path.resolve() if home.path else None), "class",
                      tuple(SpecField(f) for f in fields), cls, home.ev)
     try:

@@ -447,6 +447,15 @@ class Settings:
     (_MAPPED.replace("dict(defaults or {})", "defaults").replace("defaults=None",
                                                                  "defaults={}"),
      "v = View(ctx, {'gamma': 3.0})", "v.gamma", ""),
+    # a builder going through a memoized classmethod: the object is built at run time as
+    # before, the cache running the same code; another decorator stays refused
+    (_PARAMS.replace('return cls(ctx.attr("alpha"))', 'return cls.build(ctx.attr("alpha"))')
+     + "\n    @classmethod\n    @functools.lru_cache(maxsize=8)\n    def build(cls, a):\n"
+       "        return cls(a * 2)\n", "p = Params.from_ctx(ctx)", "p.alpha", ""),
+    (_PARAMS.replace('return cls(ctx.attr("alpha"))', 'return cls.build(ctx.attr("alpha"))')
+     + "\n    @classmethod\n    @functools.wraps(print)\n    def build(cls, a):\n"
+       "        return cls(a * 2)\n", "p = Params.from_ctx(ctx)", "p.alpha",
+     "whose method build() is decorated or takes no self"),
     (_TRIED, "v = View(ctx, alpha=1.5)", "v.alpha", ""),
     (_TRIED.replace("except KeyError:", "except AttributeError:"),
      "v = View(ctx)", "v.alpha", "it runs `try:"),
