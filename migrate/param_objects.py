@@ -181,6 +181,9 @@ def inline_param_objects(info: ModuleInfo, block: cst.IndentedBlock, ctx: str
             continue
         spelled = code_of(call).strip()
         where = tops.get(id(call))
+        if obj.shape is ParamShape.LIFTED or (obj.shape is ParamShape.BUILT and (
+                len(call.args) != 1 or call.args[0].keyword is not None)):
+            continue  # its builder is lifted where the rewrite meets the call: a real object
         if where is None and id(call) in fresh and len(call.args) == 1:
             read = fresh[id(call)]
             inline[id(read)] = _spelled(obj, read.attr.value, ctx, bound, f"`{spelled}`")
@@ -189,9 +192,6 @@ def inline_param_objects(info: ModuleInfo, block: cst.IndentedBlock, ctx: str
             raise SkipError(f"builds parameter object {obj.name} by `{spelled}` other than "
                             "as a statement `p = ...` of compute(): the object escapes (only a "
                             "local built once and read field by field, `p.name`, is read)")
-        if obj.shape is ParamShape.LIFTED or (obj.shape is ParamShape.BUILT and (
-                len(call.args) != 1 or call.args[0].keyword is not None)):
-            continue  # its builder is lifted where the rewrite meets the call
         if obj.view is not None and obj.view.keywords:
             obj = replace(obj, given=call_defaults(obj.view, call, spelled))
         elif len(call.args) != 1 or call.args[0].keyword is not None:

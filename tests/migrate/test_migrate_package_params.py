@@ -399,6 +399,11 @@ class Settings:
     # an object read once where it is built: its field's ctx read
     (_VIEW, "pass", "View(ctx).alpha", ""),
     (_PARAMS, "pass", "Params.from_ctx(ctx).alpha + Params.from_ctx(ctx).bias", ""),
+    # a builder lifted as a helper makes a real object: its method called where it is built
+    (_PARAMS.replace('return cls(ctx.attr("alpha"))', 'a = ctx.attr("alpha")\n'
+                     '        return cls(a if a > 0 else 1.0)') +
+     "\n    def twice(self):\n        return self.alpha * 2\n", "pass",
+     "Params.from_ctx(ctx).twice()", ""),
     (_VIEW, "pass", "View(ctx)._ctx.attr('alpha')", "which is the ExecutionContext View keeps"),
     (_VIEW, "View(ctx).alpha = 1.0", "1.0", "other than as a statement `p = ...`"),
     # a view keeping keyword defaults: `__getattr__` read for the one literal name, its
