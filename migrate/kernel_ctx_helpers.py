@@ -35,11 +35,11 @@ from migrate.module_switches import fold_module_switches, rebound_at_run_time
 from migrate.name_loops import unroll_names
 from migrate.names import load_names, store_names
 from migrate.param_objects import inline_param_objects
-from migrate.star_names import bind_star_names
+from migrate.star_names import bind_star_names, spread_tail
 from migrate.static import info_for
 from migrate.static_refs import FunctionRef, code_of, dotted, literal_string, quote
 from migrate.super_calls import owner_class, super_method, super_target
-from migrate.syntax import blank, is_literal, passes_ctx, substitute_names
+from migrate.syntax import blank, is_literal, names_ctx_reads, passes_ctx, substitute_names
 from migrate.tree_bases import base_class, global_reads, origin_in
 from migrate.tree_origins import import_spec, origin_of
 
@@ -87,8 +87,7 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
         plain = list(fn.params.params)[0 if static else 1:]
     helper_self = "" if static else params.params[0].name.value
     call = _positional(call, plain)
-    if any(a.star or a.keyword is not None for a in call.args):
-        raise SkipError(f"passes ctx to {name}() with keyword or star arguments")
+    spread_tail(fn, plain, call, ctx, _fallback_params(fn, ctx))  # `*arrays` last: kept
     if len(call.args) > len(plain):
         raise SkipError(f"passes ctx to {name}() with more arguments than it takes")
     ctx_at = [i for i, a in enumerate(call.args) if m.matches(a.value, m.Name(ctx))]
@@ -260,13 +259,8 @@ def _literal_slot_args(fn: cst.FunctionDef, plain: list[cst.Param], call: cst.Ca
     literal, and of those given as a `ctx.has_attr` fallback (`_fallback_params`) whose
     argument is a literal; and the first parameter naming what ctx reads given anything
     else (with its argument), None when none is."""
-    named = {c.args[0].value.value for c in m.findall(  # type: ignore[attr-defined]
-        fn.body, m.Call(func=m.Attribute(value=m.Name(ctx)), args=[m.Arg(value=m.Name()),
-                                                                    m.ZeroOrMore()]))}
-    # a parameter in a name computed from it (`ctx.output(slot or self.OUT)`)
-    within = {n.value for c in m.findall(fn.body, m.Call(  # type: ignore[attr-defined]
-        func=m.Attribute(value=m.Name(ctx)), args=[m.Arg(value=~m.Name()), m.ZeroOrMore()]))
-        for n in load_names(c.args[0].value)}  # type: ignore[attr-defined]
+    # `within`: a parameter in a name computed from it (`ctx.output(slot or self.OUT)`)
+    named, within = names_ctx_reads(fn.body, ctx)
     bound = store_names(fn.body, outer_only=False)
     out: set[int] = set()
     computed: tuple[str, cst.BaseExpression] | None = None

@@ -13,7 +13,9 @@ changes (`self.MODES`, `constant_of(..., tables=True)`) unrolls the same way, bo
 variables spelled as each entry's literals (`table_loop`, `_spelled_vars`); so does one over
 `.items()` of a local bound once from a method of the class whose every return is a dict
 display with the same literal keys (`results = self.update(...)`), its value variable bound
-to `results["KEY"]` in each copy.
+to `results["KEY"]` in each copy; and one over `zip(NAMES, SEQ)`, constant names beside a
+local or parameter the body never mentions (`for slot, value in zip(self.OUT_SLOTS,
+results)`), its pairs taken first and each copy run where SEQ reached it (`_zip_unrolled`).
 """
 
 from __future__ import annotations
@@ -50,7 +52,9 @@ def unroll_names(info: ModuleInfo, members: dict[str, Member], node: Any, ctx: s
     uses: dict[str, list[int]] = {}
     for e in events:
         uses.setdefault(e.name, [0, 0])[0 if e.store else 1] += 1
-    return node.visit(_UnrollNames(ctx, names, {n: (s, r) for n, (s, r) in uses.items()}))
+    taken = {e.name for e in events} | (home or info).module_names()
+    return node.visit(_UnrollNames(ctx, names, {n: (s, r) for n, (s, r) in uses.items()},
+                                   taken))
 
 
 class _ConstantNames:
@@ -207,10 +211,12 @@ def _jumps(node: cst.CSTNode) -> bool:
 
 
 class _UnrollNames(cst.CSTTransformer):
-    def __init__(self, ctx: str, names: _ConstantNames, uses: dict[str, tuple[int, int]]
-                 ) -> None:
+    def __init__(self, ctx: str, names: _ConstantNames, uses: dict[str, tuple[int, int]],
+                 taken: set[str]) -> None:
         super().__init__()
         self.ctx, self.names, self.uses = ctx, names, uses
+        #: the names a new local must not be (the node's, its module's)
+        self.taken = taken
 
     def _names(self, iterable: cst.BaseExpression, var: str, body: Sequence[cst.CSTNode]
                ) -> list[str] | None:
@@ -311,7 +317,7 @@ class _UnrollNames(cst.CSTTransformer):
         if not (isinstance(stmt, cst.For) and stmt.orelse is None and stmt.asynchronous is None):
             return None
         if not isinstance(stmt.target, cst.Name):
-            return self._table_unrolled(stmt, before, after)
+            return self._zip_unrolled(stmt, after) or self._table_unrolled(stmt, before, after)
         var = stmt.target.value
         names = self._names(stmt.iter, var, [stmt.body])
         if names is None:
@@ -379,6 +385,43 @@ class _UnrollNames(cst.CSTTransformer):
                                                         *out[0].leading_lines])
         return out
 
+
+    def _zip_unrolled(self, stmt: cst.For, after: Sequence[Any]) -> list[Any] | None:
+        """`for NAME, VALUE in zip(NAMES, SEQ)` (NAMES constant names NAME reads by, SEQ a
+        local or parameter the body never mentions, VALUE a plain variable): SEQ's pairs
+        taken first (`_pairs = list(zip(NAMES, SEQ))`: zip stops where either ends), then
+        one copy of the body per name, run where SEQ reached it (`if len(_pairs) > I:`,
+        VALUE bound to its item), NAME spelled as the literal."""
+        call, target = stmt.iter, stmt.target
+        if not (m.matches(call, m.Call(func=m.Name("zip"), args=[
+                m.Arg(keyword=None, star=""), m.Arg(value=m.Name(), keyword=None, star="")]))
+                and m.matches(target, m.Tuple([m.Element(m.Name()), m.Element(m.Name())]))):
+            return None
+        names_node, seq = (a.value for a in cst.ensure_type(call, cst.Call).args)
+        var, value = (cst.ensure_type(e.value, cst.Name).value
+                      for e in cst.ensure_type(target, cst.Tuple).elements)
+        names = self._names(names_node, var, [stmt.body])
+        body = _guarded(stmt.body)
+        walked = [e.name for s in (*after, stmt.body) for e in NameWalker().walk(s)]
+        if names is None or body is None or var == value or {var, value} & set(
+                e.name for s in after for e in NameWalker().walk(s)) or \
+                cst.ensure_type(seq, cst.Name).value in walked:
+            return None
+        pairs = "_pairs"
+        while pairs in self.taken:
+            pairs += "_"
+        self.taken.add(pairs)
+        out: list[Any] = [cst.parse_statement(
+            f"{pairs} = list(zip({code_of(names_node).strip()}, {code_of(seq).strip()}))\n"
+        ).with_changes(leading_lines=stmt.leading_lines)]
+        for i, name in enumerate(names):
+            copy = _substituted(body, var, name)
+            if copy is None:
+                return None
+            bound = cst.parse_statement(f"{value} = {pairs}[{i}][1]\n")
+            out.append(cst.If(test=cst.parse_expression(f"len({pairs}) > {i}"),
+                              body=copy.with_changes(body=[bound, *copy.body])))
+        return out
 
     def _result_keys(self, name: str, before: Sequence[Any]) -> list[str] | None:
         """The keys of local `name`, bound once (by a statement of `before`) to what a

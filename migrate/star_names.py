@@ -9,6 +9,12 @@ reads. Plain values that are not all constant strings (`_num_nodes(ctx, src, dst
 that many positional parameters of the call's own copy, `*names` read as the tuple of
 them. A keyword argument, or a `*` spread of anything but a literal tuple, keeps the
 kernel legacy, saying which.
+
+A helper of plain parameters called with a run-time sequence spread last, after ctx
+(`self.forward(ctx, ctx.xp, *arrays)`), keeps the spread: its copy takes the same
+positional parameters but ctx, so `*arrays` binds them as before (`spread_tail`), unless
+a parameter it may fill names what ctx reads (a slot or attribute name, or a `has_attr`
+fallback: only a literal is read).
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import libcst as cst
 from migrate.kernel_model import SkipError
 from migrate.names import load_names, store_names
 from migrate.static_refs import code_of, literal_string, quote
+from migrate.syntax import names_ctx_reads
 
 
 def _strings(arg: cst.Arg) -> list[str] | None:
@@ -127,3 +134,28 @@ def _as_parameters(fn: cst.FunctionDef, call: cst.Call, rest: list[cst.Arg]
         taken.add(name)
         fresh.append(name)
     return _without_star(fn, _tuple_text(fresh), tuple(fresh)), call, f"{len(fresh)} values"
+
+
+def spread_tail(fn: cst.FunctionDef, plain: list[cst.Param], call: cst.Call, ctx: str,
+                fallbacks: set[str]) -> None:
+    """SkipError unless `call` of helper `fn` (its parameters but self `plain`) passes
+    keywords nowhere and `*` at most once, as its last argument, after `ctx`, and no
+    parameter that spread may fill names what `fn` reads of ctx or is one of `fallbacks`
+    (`has_attr` fallbacks)."""
+    name = fn.name.value
+    stars = [i for i, a in enumerate(call.args) if a.star]
+    if any(a.keyword is not None or a.star == "**" for a in call.args) or len(stars) > 1 \
+            or (stars and stars[0] != len(call.args) - 1):
+        raise SkipError(f"passes ctx to {name}() with keyword or star arguments")
+    if not stars:
+        return
+    at = [i for i, a in enumerate(call.args) if isinstance(a.value, cst.Name)
+          and a.value.value == ctx and not a.star]
+    ctx_param = plain[at[0]].name.value if at and at[0] < len(plain) else ""
+    filled = {p.name.value for p in plain[stars[0]:]}
+    named = (set().union(*names_ctx_reads(fn.body, ctx_param)) | fallbacks) & filled \
+        if ctx_param else filled
+    if named:
+        raise SkipError(f"passes ctx to {name}() with `*{code_of(call.args[-1].value).strip()}`"
+                        f" filling '{sorted(named)[0]}', which names what it reads of ctx "
+                        "(only a literal is read)")

@@ -11,6 +11,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate.fstring_fields import FieldMerges
+from migrate.names import load_names
 from migrate.static import ModuleInfo
 from migrate.static_refs import code_of, literal_string
 
@@ -62,6 +63,17 @@ def single_assign(stmt: cst.BaseStatement) -> tuple[str, cst.BaseExpression] | N
 def passes_ctx(call: cst.Call, ctx: str) -> bool:
     """Whether `call` is given the name `ctx` as one of its arguments."""
     return any(m.matches(a.value, m.Name(ctx)) for a in call.args)
+
+
+def names_ctx_reads(body: cst.CSTNode, ctx: str) -> tuple[set[str], set[str]]:
+    """The names `body` gives as the first argument of a `ctx.METHOD(...)` call (what ctx
+    reads: `ctx.input(slot)`), and those read within a computed first argument
+    (`ctx.output(slot or self.OUT)`)."""
+    calls = [cst.ensure_type(c, cst.Call) for c in m.findall(body, m.Call(
+        func=m.Attribute(value=m.Name(ctx)), args=[m.Arg(), m.ZeroOrMore()]))]
+    firsts = [c.args[0].value for c in calls]
+    return ({f.value for f in firsts if isinstance(f, cst.Name)},
+            {n.value for f in firsts if not isinstance(f, cst.Name) for n in load_names(f)})
 
 
 def ctx_call(node: cst.BaseExpression, ctx: str, methods: tuple[str, ...]) -> str | None:

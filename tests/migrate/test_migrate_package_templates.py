@@ -18,7 +18,11 @@ the same bytes after `--write`:
 - a LoD op whose second input holds three fields per image (verify's per-sequence cases);
 - kernels keeping another kernel (`self._momentum = MomentumKernel()` in `__init__`, of
   the same module or another) to call its staticmethod (`self._momentum.step(...)`): the
-  call through the class, the other class kept where another module still names it.
+  call through the class, the other class kept where another module still names it;
+- an array template handing its gathered inputs to a hook spread with `*`
+  (`self.apply(ctx, ctx.xp, *arrays)`: the lifted hook keeps the spread) and writing what
+  it returns by `for slot, value in zip(self.OUT_SLOTS, results)`: unrolled per output slot,
+  each copy run where `results` reaches it, an output left out skipped.
 
 Each reading has a refused twin (a dry run on an edited copy), the row naming why."""
 
@@ -57,6 +61,9 @@ EXPECTED: dict[str, dict[str, tuple[str, str, str, Any]]] = {
     "spectral.py": {"RmsKernel": ("migrated", "tp_rms", FLOOR, REAL),
                     "LogPowerKernel": ("migrated", "tp_log_power", "", REAL)},
     "boxes.py": {"BoxClipKernel": ("migrated", "tp_box_clip", "", REAL)},
+    "columns.py": {"SoftClipKernel": ("migrated", "tp_soft_clip", "", REAL),
+                   "SpreadStatsKernel": ("migrated", "tp_spread_stats", "", REAL),
+                   "BlendKernel": ("migrated", "tp_blend", "", REAL)},
 }
 
 
@@ -84,6 +91,10 @@ def test_the_written_package_checks_as_before(written: dict[str, Any]) -> None:
     assert "class ClippedMomentumKernel" not in optim and "self._momentum" not in optim
     lerp = (pkg / "lerp.py").read_text()
     assert "weight_tensor: DenseTensor | None, weight: float" in lerp
+    columns = (pkg / "columns.py").read_text()
+    assert "class ArrayKernel" in columns and "class BlendKernel" not in columns
+    assert "_pairs = list(zip((\"Mean\", \"Spread\"), results))" in columns
+    assert "spread: OptionalOutTensor" in columns
 
 
 def _dry_run(root: Path, *edits: tuple[str, str, str]) -> dict[str, str]:
@@ -125,6 +136,16 @@ TWINS: list[tuple[list[tuple[str, str, str]], list[str], str]] = [
        '\n\ndef floor_of(kernel):\n    return getattr(kernel, "floor", None)\n'
        '\n\nregister_operator("tp_rms"')],
      ["RmsKernel"], "RmsKernel keeps instance state: its __init__ sets `self.floor = 1e-10`"),
+    # the spread may fill a parameter naming what the hook reads: no literal to read
+    ([("columns.py", '''    def apply(self, ctx, xp, x):
+        limit = ctx.attr("limit")''', '''    def apply(self, ctx, xp, x, name="limit"):
+        limit = ctx.attr(name)''')], ["SoftClipKernel"],
+     "passes ctx to apply() with `*arrays` filling 'name', which names what it reads of ctx"),
+    # the loop's body mentions the zipped sequence: its pairs are not taken first
+    ([("columns.py", "            target.resize(value.shape)\n",
+       "            target.resize(value.shape)\n            assert len(results) <= 2\n")],
+     ["SpreadStatsKernel", "BlendKernel"],  # SoftClipKernel: the twin above first
+     "passes ctx to scatter(): reads output by a computed name (ctx.output(slot))"),
     # the kept kernel's method is no staticmethod: the instance is used beyond composing
     ([("optim.py", "    @staticmethod\n    def step(param,", "    def step(self, param,")],
      ["ClippedMomentumKernel"], "ClippedMomentumKernel defines __init__ (instance state or "

@@ -35,6 +35,10 @@ def _cases(rng):
         ("tp_rms", {"X": f(2, 8)}, {}, ("Out",)),
         ("tp_rms", {"X": f(2, 8)}, {"to_db": True}, ("Out",)),
         ("tp_log_power", {"X": f(3, 8)}, {"amin": 0.5}, ("Out",)),
+        ("tp_soft_clip", {"X": 4 * f(2, 5)}, {"limit": 2.0}, ("Out",)),
+        ("tp_spread_stats", {"X": f(6, 3)}, {}, ("Mean", "Spread")),
+        ("tp_spread_stats", {"X": f(6, 3)}, {}, ("Mean",)),
+        ("tp_blend", {"X": f(2, 3), "Y": f(2, 3)}, {"w": 0.25}, ("Out",)),
     ]
 
 
