@@ -4,7 +4,8 @@ built from a literal prefix (issue 23).
 The name always begins with the prefix, so only the kernel's methods whose names begin
 with it can be reached. Each is lifted as a helper (as `self._compute_sum(...)` would be),
 and the call becomes a lifted dispatch function giving the lifted method by its name,
-raising the AttributeError the instance would raise for any other name. Refused, naming
+raising the AttributeError the instance would raise for any other name (or, for
+`getattr(self, PREFIX + mode, None)`, returning the default the call gives). Refused, naming
 why: a class attribute of the MRO that is no method, or a member of the framework's
 `OpKernel`, begins with the prefix (it could be reached too).
 """
@@ -26,7 +27,7 @@ def method_dispatch(mk: KernelMigration, call: cst.Call, self_name: str) -> cst.
     """`getattr(SELF, PREFIX + ...)` as a call of the lifted dispatch function; None when
     `call` is no such call (left to the other readings)."""
     args = call.args
-    if (len(args) != 2 or any(a.keyword is not None or a.star for a in args)
+    if (len(args) not in (2, 3) or any(a.keyword is not None or a.star for a in args)
             or not isinstance(args[0].value, cst.Name) or args[0].value.value != self_name
             or "getattr" in mk.info.module_names()):
         return None
@@ -48,14 +49,18 @@ def method_dispatch(mk: KernelMigration, call: cst.Call, self_name: str) -> cst.
                         "no method")
     lifted = {n: mk.helper(n) for n in names}
     entries = "".join(f"        {n!r}: {fn},\n" for n, fn in lifted.items())
+    # `getattr(self, name, default)`: the default for any other name (given by the call,
+    # evaluated there as getattr's own argument is)
+    given = len(args) == 3
+    missing = "    if name not in table:\n" \
+        f"        raise AttributeError(\"'{mk.class_name}' object has no attribute %r\"\n" \
+        "                             % (name,))\n    return table[name]\n"
     node = cst.parse_statement(
-        f"def _methods(name):\n"
+        f"def _methods(name{', default' if given else ''}):\n"
         f"    table = {{\n{entries}    }}\n"
-        f"    if name not in table:\n"
-        f"        raise AttributeError(\"'{mk.class_name}' object has no attribute %r\"\n"
-        f"                             % (name,))\n"
-        f"    return table[name]\n")
+        + ("    return table.get(name, default)\n" if given else missing))
     assert isinstance(node, cst.FunctionDef)
-    dispatch = mk.lift((mk.class_name, f"getattr:{prefix}"), f"_{prefix.strip('_')}_methods",
-                       node)
-    return cst.Call(cst.Name(dispatch), [cst.Arg(args[1].value)])
+    suffix = "_or" if given else ""
+    dispatch = mk.lift((mk.class_name, f"getattr:{prefix}{suffix}"),
+                       f"_{prefix.strip('_')}_methods{suffix}", node)
+    return cst.Call(cst.Name(dispatch), [cst.Arg(a.value) for a in args[1:]])

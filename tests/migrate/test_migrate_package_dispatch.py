@@ -1,7 +1,8 @@
 """The codemod on kernels choosing what they run by name (tests/migrate/corpus/pkg_dispatch,
 issue 23): a property reading a class constant becomes its lifted getter, called; a mixin
 whose `_inputs` calls `super()._inputs(ctx)` reaches the next class's; `getattr(self,
-"_reduce_" + mode)` becomes a lifted table of the kernel's `_reduce_*` methods; a table
+"_reduce_" + mode)` becomes a lifted table of the kernel's `_reduce_*` methods (with a
+default too: `getattr(self, "_spread_" + mode, None)`); a table
 keyed by an Enum's members is inlined; a tuple `__init__` stores from a module constant
 is the constant it is; `ctx.has_attr(N) and ctx.attr(N)` of an undeclared attribute is a
 read defaulting to False. Kernel classes a loop makes and publishes through `globals()`
@@ -29,11 +30,12 @@ from migrate.cli_entry import run_migrate
 PACKAGE = "pkg_dispatch"
 MIGRATED = {"DsSquareKernel": "ds_square", "DsSoftsignKernel": "ds_softsign",
             "DsHypotKernel": "ds_hypot", "DsReduceKernel": "ds_reduce",
-            "DsModKernel": "ds_mod", "DsScaleKernel": "ds_scale"}
+            "DsModKernel": "ds_mod", "DsScaleKernel": "ds_scale", "DsSpreadKernel": "ds_spread"}
 MADE = {"DsCubeKernel": "ds_cube", "DsHalfKernel": "ds_half"}
 RUNS = {"ds_square": [{}], "ds_softsign": [{}], "ds_cube": [{}], "ds_half": [{}],
         "ds_reduce": [{"mode": "sum"}, {"mode": "max"}, {"mode": "sum", "dims": [1]},
                       {"mode": "median"}],
+        "ds_spread": [{"mode": "range"}, {"mode": "std"}, {"mode": "mad"}],
         "ds_mod": [{"rounding": "trunc"}, {"rounding": "floor"}, {"rounding": "ceil"}],
         "ds_scale": [{"scale": 1.3}, {"scale": 1.3, "round_output": True},
                      {"scale": 1.3, "round_output": False}]}
@@ -64,6 +66,8 @@ def test_every_op_computes_and_fails_as_before(written: dict[str, Any]) -> None:
     # the cases tell the branches apart
     assert before["ds_reduce {'mode': 'sum'}"] != before["ds_reduce {'mode': 'max'}"]
     assert "has no attribute '_reduce_median'" in str(before["ds_reduce {'mode': 'median'}"])
+    assert before["ds_spread {'mode': 'range'}"] != before["ds_spread {'mode': 'std'}"]
+    assert "ds_spread: no spread 'mad'" in str(before["ds_spread {'mode': 'mad'}"])
     assert before["ds_mod {'rounding': 'trunc'}"] != before["ds_mod {'rounding': 'floor'}"]
     assert "is not a valid Rounding" in str(before["ds_mod {'rounding': 'ceil'}"])
     rounded = before["ds_scale {'scale': 1.3, 'round_output': True}"]
@@ -80,6 +84,7 @@ def test_the_written_kernels_read_as_their_classes_did(written: dict[str, Any]) 
     reduce = (pkg / "reduce.py").read_text()
     assert "'_reduce_sum': _reduce_sum," in reduce
     assert 'handler = _reduce_methods("_reduce_" + mode)' in reduce, reduce
+    assert 'pick = _spread_methods_or("_spread_" + mode, None)' in reduce, reduce
     tables = (pkg / "tables.py").read_text()
     assert "Rounding.TRUNC: \"fmod\"" in tables and "_BY_ROUNDING[" not in tables
     legacy = (pkg / "legacy.py").read_text()
