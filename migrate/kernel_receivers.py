@@ -4,8 +4,9 @@
   class constant with a literal value is spelled as that literal, so that a view's
   keyword defaults are read (`param_objects`) as if written out;
 - `type(self)._clip(...)`, `self.__class__._clip(...)`: the kernel's class reached for a
-  staticmethod or classmethod (the first binding of the name along the kernel's MRO) is
-  `self._clip(...)`, the same function either way, lifted like any helper.
+  staticmethod or classmethod (the first binding of the name along the kernel's MRO, a
+  decorated `def` or `FUNC = staticmethod(fn)`) is `self._clip(...)`, the same function
+  either way, lifted like any helper.
 """
 
 from __future__ import annotations
@@ -68,7 +69,11 @@ class ClassReceivers(cst.CSTTransformer):
             return updated
         member = self.members.get(updated.attr.value)
         fn = member.function if member is not None else None
-        if fn is None or not any(m.matches(d.decorator, m.Name(m.MatchIfTrue(
-                lambda n: n in _UNBOUND))) for d in fn.decorators):
+        unbound = m.Name(m.MatchIfTrue(lambda n: n in _UNBOUND))
+        # `FUNC = staticmethod(fn)` in the class body: the same function either way too
+        wrapped = member is not None and m.matches(member.value, m.Call(
+            func=unbound, args=[m.Arg(keyword=None, star="")]))
+        if not wrapped and (fn is None or not any(
+                m.matches(d.decorator, unbound) for d in fn.decorators)):
             return updated
         return updated.with_changes(value=cst.Name(self.self_name))

@@ -20,7 +20,10 @@ from migrate_helpers import (
     assert_ops_as_before,
     console,
     copy_package,
+    function_source,
+    migrate,
     run_package_ops,
+    unary,
     verified_rows,
     write_copy,
 )
@@ -100,3 +103,32 @@ def test_without_verify_the_made_kernels_are_one_row_naming_the_loop(tmp_path: P
     assert [(r["op"], r["kernel"], r["status"]) for r in rows] == [("?", "?", "skipped")]
     assert "`for _suffix, _fn in UNARY.items():` registers kernel classes the codemod cannot " \
            "name" in rows[0]["reason"], rows[0]
+
+
+@pytest.mark.parametrize(("binding", "status"), [
+    ("    FUNC = staticmethod(_halved)\n", "migrated"),
+    ("    @staticmethod\n    def FUNC(xp, x, alpha):\n        return x * alpha / 2\n",
+     "migrated"),
+    # a plain function as a class attribute is a method through `self`: not the same call
+    ("    FUNC = _halved\n", "skipped"),
+])
+def test_a_class_attribute_reached_through_type_self(binding: str, status: str) -> None:
+    """`type(self).FUNC(...)` is `self.FUNC(...)` where FUNC is a staticmethod, a decorated
+    `def` or `FUNC = staticmethod(fn)`: the same function through the class and self."""
+    source = unary(f"""
+def _halved(xp, x, alpha):
+    return x * alpha / 2
+
+
+class UnaryKernel(OpKernel):
+{binding}
+    def compute(self, ctx):
+        x = ctx.input("X")
+        out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
+        out[...] = type(self).FUNC(ctx.xp, x.data, ctx.attr("alpha"))
+""")
+    result = migrate(source)
+    record = result.records[0]
+    assert record.status == status, record.reason
+    if status == "migrated":
+        assert "(dev_ctx.xp, x.data, alpha)" in function_source(result, "unary_kernel")
