@@ -86,7 +86,7 @@ def expand(module: cst.Module, path: Path | None) -> Expansion:
             fn = _class_form(fn, home_module, home)
             fn = inline_partials(fn, ImportTable(home_module))
             cls = _bound_class(fn, call, target, bound, same=home == path,
-                               guarded=guards(fn, home_module, home))
+                               guarded=guards(fn, home_module, home), imports=imports)
             if home != path:
                 more = _imports_for(cls, fn, home, path, imports, bound)
                 added.extend(more.values())
@@ -154,10 +154,11 @@ def _class_form(fn: cst.FunctionDef, module: cst.Module, path: Path | None
 
 
 def _bound_class(fn: cst.FunctionDef, call: cst.Call, target: str, bound: dict[str, int],
-                 same: bool, guarded: set[int]) -> cst.ClassDef:
+                 same: bool, guarded: set[int], imports: ImportTable | None = None
+                 ) -> cst.ClassDef:
     """The factory's class with its parameters and constants replaced by what the call
-    gives them, named `target`; the argument guards `guarded` (ids) ran at import and are
-    no part of it (`factory_guards`)."""
+    (in a module of `imports`) gives them, named `target`; the argument guards `guarded`
+    (ids) ran at import and are no part of it (`factory_guards`)."""
     if fn.decorators or fn.asynchronous is not None:
         raise _RefusedError("it is decorated or async")
     params = fn.params
@@ -171,13 +172,13 @@ def _bound_class(fn: cst.FunctionDef, call: cst.Call, target: str, bound: dict[s
         if arg.star:
             raise _RefusedError(f"the call passes `{code_of(arg).strip()}`")
         if arg.keyword is None and i >= len(params.params) and star is not None:
-            rest.append(cst.Element(_static_argument(arg.value, bound)))
+            rest.append(cst.Element(_static_argument(arg.value, bound, imports)))
             continue
         key = arg.keyword.value if arg.keyword is not None else (
             names[i] if i < len(params.params) else None)
         if key is None or key not in names or key in values:
             raise _RefusedError("the call's arguments do not match its parameters")
-        values[key] = _static_argument(_as_iterated(fn, key, arg.value), bound)
+        values[key] = _static_argument(_as_iterated(fn, key, arg.value), bound, imports)
     if star is not None:
         values[star.name.value] = cst.Tuple(rest)
     for p in (*params.params, *params.kwonly_params):
@@ -236,9 +237,18 @@ def _bound_class(fn: cst.FunctionDef, call: cst.Call, target: str, bound: dict[s
     return _substitute(fn, cls, values, constants, target)
 
 
-def _static_argument(value: cst.BaseExpression, bound: dict[str, int]) -> cst.BaseExpression:
+def _static_argument(value: cst.BaseExpression, bound: dict[str, int],
+                     imports: ImportTable | None = None) -> cst.BaseExpression:
     """`value` when it reads as the same thing wherever the class is read: literals (and
-    tuples of them), a name the module binds once (or a builtin), a dotted name of one."""
+    tuples of them), a name the module binds once (or a builtin), a dotted name of one, and
+    (with the calling module's `imports`) `functools.partial` of those, a fresh partial
+    of the same function and arguments at each read."""
+    if imports is not None and isinstance(value, cst.Call) and value.args and \
+            imports.resolve(value.func) == "functools.partial" and \
+            not any(a.star for a in value.args):
+        for part in (value.func, *(a.value for a in value.args)):
+            _static_argument(part, bound)
+        return value
     allowed = (cst.Name, cst.Attribute, cst.SimpleString, cst.Integer, cst.Float,
                cst.Imaginary, cst.Tuple, cst.Element, cst.UnaryOperation, cst.Minus,
                cst.ConcatenatedString, cst.Comma, cst.LeftParen, cst.RightParen,

@@ -8,7 +8,8 @@ where another module imports the class). The factory may set its class's `__name
 `__qualname__`, `__doc__` and `__module__` after the class statement, a `*args`
 parameter is the tuple of the call's remaining arguments (a maker's `for ... in attrs:`
 unrolled over it), and a `functools.partial` of a module function bound to its parameters
-is read as that function's calls. A dtype list an alias also names (`REAL_TYPES = REALS`)
+is read as that function's calls; so is a call given `functools.partial` of a module
+function with static arguments. A dtype list an alias also names (`REAL_TYPES = REALS`)
 is read through either name. A factory doing more (a closure over a list, another class attribute
 set after the class statement) or a call with an argument computed at run time gives a
 `skipped` row naming the factory and why. After `--write` every module still imports and
@@ -40,6 +41,7 @@ EXPECTED: dict[str, tuple[str, str, str]] = {
         "no constant; not migrated"),
     "ChainedKernel": ("migrated", "fx_chained", ""),
     "ExpKernel": ("migrated", "fx_exp", ""),
+    "PowerKernel": ("migrated", "fx_power", ""),  # given a functools.partial
     "AffineKernel": ("migrated", "fx_affine", ""),
     "CopyKernel": ("migrated", "fx_copy", ""),
     "TunedKernel": (
@@ -115,6 +117,8 @@ def test_the_factorys_arguments_are_bound_as_written(written: dict[str, Any]) ->
     # a partial of a module function the factory bound: its call, the partial's arguments
     # first, bound as the factory call gives them (the function imported for it)
     assert "= _offset(operator.gt, 1, x.data, alpha)" in ops
+    # a partial given as the factory's argument: a fresh partial where the class read it
+    assert "functools.partial(_signed_power, p=1.5))(x.data) * alpha" in ops
     assert "\nKeywordOffsetKernel = keyword_offset_kernel(operator.gt)\n" in ops
     # the names the helper module's classes read were never imported here
     assert "ExecutionContext" not in ops and "OpProtoAndCheckerMaker" not in ops
@@ -125,7 +129,7 @@ def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[
     before, after = written["before"], written["after"]
     migrated = {r["op"] for r in written["doc"]["kernels"] if r["status"] == "migrated"}
     assert migrated == {"fx_abs", "fx_square", "fx_double", "fx_chained", "fx_exp", "fx_affine",
-                        "fx_copy", "fx_offset", "fx_cbrt"}
+                        "fx_copy", "fx_offset", "fx_cbrt", "fx_power"}
     assert_nothing_broken(written, migrated)
     assert set(before["ran"]) >= migrated | {"fx_counted", "fx_picked", "fx_tuned",
                                              "fx_keyword_offset", "fx_built_offset"}

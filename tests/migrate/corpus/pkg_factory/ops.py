@@ -3,6 +3,7 @@ per op, arguments as constants and dotted names), a factory of this module with 
 constant of its own, and calls the codemod cannot read as classes; a dtype list with an old
 name bound to it (`REAL_TYPES = REALS`), read through either name."""
 
+import functools
 import operator
 
 import numpy as np
@@ -47,6 +48,10 @@ def _pick():
     return np.negative
 
 
+def _signed_power(x, p):
+    return np.sign(x) * np.abs(x) ** p
+
+
 AbsMaker = make_unary_maker("|X| * alpha")
 AbsKernel = unary_kernel(np.abs)
 SquareMaker = make_unary_maker(doc="X ** 2 * alpha", alpha=0.5)
@@ -55,6 +60,7 @@ DoubleKernel = scaled_kernel(1.0)
 CountedKernel = counted_kernel(np.negative)
 ChainedKernel = chained_kernel(np.abs, np.negative)
 PickedKernel = unary_kernel(_pick())
+PowerKernel = unary_kernel(functools.partial(_signed_power, p=1.5))
 ExpKernel = named_kernel("ExpKernel", np.exp, doc="Out = exp(X) - X")
 TunedKernel = tuned_kernel(np.abs)
 OffsetKernel = offset_kernel(operator.gt, 1)
@@ -89,6 +95,8 @@ register_operator("fx_chained", UnaryOp, AbsMaker)
 register_op_kernel("fx_chained", "CPU", ChainedKernel, *FLOATS)
 register_operator("fx_picked", UnaryOp, AbsMaker)
 register_op_kernel("fx_picked", "CPU", PickedKernel, *FLOATS)
+register_operator("fx_power", UnaryOp, AbsMaker)
+register_op_kernel("fx_power", "CPU", PowerKernel, *FLOATS)
 register_operator("fx_exp", UnaryOp, AbsMaker)
 register_op_kernel("fx_exp", "CPU", ExpKernel, *FLOATS)
 register_operator("fx_tuned", UnaryOp, AbsMaker)
