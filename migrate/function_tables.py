@@ -35,6 +35,7 @@ computes what it computed in the class body.
 from __future__ import annotations
 
 import builtins
+from dataclasses import replace
 from typing import Any
 
 import libcst as cst
@@ -189,6 +190,19 @@ def _partial_reach(module: cst.Module) -> str:
         if isinstance(node, cst.Attribute) and node.attr.value in _PARTIAL_STATE:
             return code_of(node)
     return ""
+
+
+def wrapped_table(mk: KernelMigration, name: str, member: Member) -> cst.Name:
+    """`NAME = staticmethod(functools.partial(f, ...))`: read as the lone partial class
+    attribute it wraps (a staticmethod hands out what it wraps, and a partial is no
+    descriptor: `self.NAME` is the partial either way); SkipError naming the statement for
+    anything else a staticmethod wraps."""
+    inner = cst.ensure_type(member.value, cst.Call).args[0].value
+    table = function_table(mk, name, replace(member, value=inner)) if isinstance(
+        inner, cst.Call) else None
+    if table is None:
+        raise SkipError(f"reads self.{name} = {code_of(member.value)}")
+    return table
 
 
 def function_table(mk: KernelMigration, name: str, member: Member) -> cst.Name | None:

@@ -15,7 +15,7 @@ from migrate.class_calls import class_method_call
 from migrate.class_members import Member, assigned_outside, class_body_names, constant_of
 from migrate.constant_folds import SubstitutionFolds
 from migrate.fstring_fields import FieldMerges, field_text_of, spelled_for_old_pythons
-from migrate.function_tables import function_table
+from migrate.function_tables import function_table, wrapped_table
 from migrate.grads import GradPlan
 from migrate.has_attr_folds import Fallbacks, why_undecided
 from migrate.kept_contexts import read_kept
@@ -484,8 +484,8 @@ class KernelMigration:
             value = value.args[0].value
             if isinstance(value, cst.Lambda):
                 return self._lifted_lambda(member, name, value)
-            if not isinstance(value, (cst.Name, cst.Attribute)):
-                raise SkipError(f"reads self.{name} = {code_of(member.value)}")
+            if not isinstance(value, (cst.Name, cst.Attribute)):  # a partial, or refused
+                return wrapped_table(self, name, member)
             if not member.keyword and (  # a class keyword's stores checked where read
                     assigned_outside(self.info, name)
                     or assigned_outside(self.info.owner_of(member.owner), name)

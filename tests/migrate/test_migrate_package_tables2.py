@@ -3,7 +3,8 @@
 module, `functools.partial`s of them with literal arguments (spelled `functools.partial`
 and `partial`) and a numpy function, through a local (`fn = self.MODES[ctx.attr("mode")]`);
 `BlendKernel` calls class attributes bound to partials (`partial(_lincomb)` with no bound
-argument, `partial(_lincomb, beta=0.5)`). Both read their tables from module-level names.
+argument, `partial(_lincomb, beta=0.5)`, one wrapped in `staticmethod(...)`). Both read
+their tables from module-level names.
 `memos.py`'s `WindowKernel` caches `_window(n, kind)` in a class-level dict keyed `(n,
 kind)` and `PolyKernel` fills `self._coeffs` (None in `__init__`) with a constant array
 on its first run: both read as the computation itself. `labels.py`'s softmax
@@ -88,7 +89,7 @@ MIGRATED = ("t2_dist", "t2_blend", "t2_softmax_xent", "t2_softmax_xent_grad", "t
 WINDOW_OPS = ("t2_window", "t2_poly", "t2_peeked_window", "t2_damped_window",
               "t2_loose_window", "t2_logged_window")
 PAIR_OPS = ("t2_dist", "t2_blend", "t2_plugged_dist", "t2_retuned_dist", "t2_computed_dist")
-MODES = ("l1", "l2", "smooth", "wide", "max", "half", "cosine")
+MODES = ("l1", "l2", "smooth", "wide", "max", "half", "quarter", "cosine")
 
 #: argv: root, modules (JSON), mode, legacy ops (JSON): each pair op per `mode` attribute
 #: on float32 X and Y, and the cross-entropy (Label as [N] and [N, 1]) and its grad; the
@@ -192,6 +193,9 @@ def test_the_kernels_read_their_tables_from_module_level_names(written: dict[str
     assert "_half = partial(_lincomb, beta=0.5)\n" in text
     assert "fn = _MODES[mode]" in text
     assert "out[...] = _half(x.data, y.data)" in text and "self." not in text
+    # a staticmethod wrapping a partial: the partial, read the same
+    assert "_quarter = partial(_lincomb, beta=0.25)\n" in text
+    assert "out[...] = _quarter(x.data, y.data)" in text
     for name in ("plugins.py", "retune.py", "computed.py", "memo_twins.py"):
         assert (written["pkg"] / name).read_text() == (CORPUS / PACKAGE / name).read_text()
 

@@ -43,12 +43,15 @@ class DistKernel(OpKernel):
 class BlendKernel(OpKernel):
     _impl = functools.partial(_lincomb)
     _half = partial(_lincomb, beta=0.5)
+    _quarter = staticmethod(partial(_lincomb, beta=0.25))
 
     def compute(self, ctx):
         x, y = ctx.input("X"), ctx.input("Y")
         out = ctx.output("Out").mutable_data(ctx.place, x.dtype)
         if ctx.attr("mode") == "half":
             out[...] = self._half(x.data, y.data)
+        elif ctx.attr("mode") == "quarter":
+            out[...] = self._quarter(x.data, y.data)
         else:
             out[...] = self._impl(x.data, y.data)
 
