@@ -13,9 +13,9 @@ changes (`self.MODES`, `constant_of(..., tables=True)`) unrolls the same way, bo
 variables spelled as each entry's literals (`table_loop`, `_spelled_vars`); so does one over
 `.items()` of a local bound once from a method of the class whose every return is a dict
 display with the same literal keys (`results = self.update(...)`), its value variable bound
-to `results["KEY"]` in each copy; and one over `zip(NAMES, SEQ)`, constant names beside a
-local or parameter the body never mentions (`for slot, value in zip(self.OUT_SLOTS,
-results)`), its pairs taken first and each copy run where SEQ reached it (`_zip_unrolled`).
+to `results["KEY"]` in each copy; and one over `zip(NAMES, SEQ, ...)`, constant names beside
+locals or parameters the body never mentions (`for slot, value in zip(self.OUT_SLOTS,
+results)`), its pairs taken first and each copy run where they reached it (`_zip_unrolled`).
 """
 
 from __future__ import annotations
@@ -387,40 +387,44 @@ class _UnrollNames(cst.CSTTransformer):
 
 
     def _zip_unrolled(self, stmt: cst.For, after: Sequence[Any]) -> list[Any] | None:
-        """`for NAME, VALUE in zip(NAMES, SEQ)` (NAMES constant names NAME reads by, SEQ a
-        local or parameter the body never mentions, VALUE a plain variable): SEQ's pairs
-        taken first (`_pairs = list(zip(NAMES, SEQ))`: zip stops where either ends), then
-        one copy of the body per name, run where SEQ reached it (`if len(_pairs) > I:`,
-        VALUE bound to its item), NAME spelled as the literal."""
+        """`for NAME, VALUE, ... in zip(NAMES, SEQ, ...)` (NAMES constant names NAME reads
+        by, each SEQ a local or parameter the body never mentions, each VALUE a plain
+        variable): the pairs taken first (`_pairs = list(zip(NAMES, SEQ, ...))`: zip stops
+        where any ends), then one copy of the body per name, run where every SEQ reached it
+        (`if len(_pairs) > I:`, each VALUE bound to its item), NAME spelled as the literal."""
         call, target = stmt.iter, stmt.target
         if not (m.matches(call, m.Call(func=m.Name("zip"), args=[
-                m.Arg(keyword=None, star=""), m.Arg(value=m.Name(), keyword=None, star="")]))
-                and m.matches(target, m.Tuple([m.Element(m.Name()), m.Element(m.Name())]))):
+                m.Arg(keyword=None, star=""), m.AtLeastN(m.Arg(value=m.Name(), keyword=None,
+                                                               star=""), n=1)]))
+                and m.matches(target, m.Tuple([m.AtLeastN(m.Element(m.Name()), n=2)]))
+                and len(cst.ensure_type(call, cst.Call).args) == len(
+                    cst.ensure_type(target, cst.Tuple).elements)):
             return None
-        names_node, seq = (a.value for a in cst.ensure_type(call, cst.Call).args)
-        var, value = (cst.ensure_type(e.value, cst.Name).value
-                      for e in cst.ensure_type(target, cst.Tuple).elements)
+        names_node, *seqs = (a.value for a in cst.ensure_type(call, cst.Call).args)
+        var, *values = (cst.ensure_type(e.value, cst.Name).value
+                        for e in cst.ensure_type(target, cst.Tuple).elements)
         names = self._names(names_node, var, [stmt.body])
         body = _guarded(stmt.body)
-        walked = [e.name for s in (*after, stmt.body) for e in NameWalker().walk(s)]
-        if names is None or body is None or var == value or {var, value} & set(
-                e.name for s in after for e in NameWalker().walk(s)) or \
-                cst.ensure_type(seq, cst.Name).value in walked:
+        walked = {e.name for s in (*after, stmt.body) for e in NameWalker().walk(s)}
+        if names is None or body is None or len({var, *values}) != len(values) + 1 or \
+                {var, *values} & {e.name for s in after for e in NameWalker().walk(s)} or \
+                any(cst.ensure_type(q, cst.Name).value in walked for q in seqs):
             return None
         pairs = "_pairs"
         while pairs in self.taken:
             pairs += "_"
         self.taken.add(pairs)
-        out: list[Any] = [cst.parse_statement(
-            f"{pairs} = list(zip({code_of(names_node).strip()}, {code_of(seq).strip()}))\n"
-        ).with_changes(leading_lines=stmt.leading_lines)]
+        zipped = ", ".join(code_of(a).strip() for a in (names_node, *seqs))
+        out: list[Any] = [cst.parse_statement(f"{pairs} = list(zip({zipped}))\n").with_changes(
+            leading_lines=stmt.leading_lines)]
         for i, name in enumerate(names):
             copy = _substituted(body, var, name)
             if copy is None:
                 return None
-            bound = cst.parse_statement(f"{value} = {pairs}[{i}][1]\n")
+            bound = [cst.parse_statement(f"{value} = {pairs}[{i}][{k}]\n")
+                     for k, value in enumerate(values, 1)]
             out.append(cst.If(test=cst.parse_expression(f"len({pairs}) > {i}"),
-                              body=copy.with_changes(body=[bound, *copy.body])))
+                              body=copy.with_changes(body=[*bound, *copy.body])))
         return out
 
     def _result_keys(self, name: str, before: Sequence[Any]) -> list[str] | None:

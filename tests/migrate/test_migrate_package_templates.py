@@ -37,6 +37,7 @@ from migrate_helpers import (
     assert_module_rows,
     check_script_output,
     edited_dry_run,
+    function_source,
     migrate,
     unary,
     write_copy,
@@ -258,3 +259,35 @@ def test_a_views_sentinel_is_a_fresh_object_bound_once(sentinel: str, status: st
     assert record.status == status, record.reason
     if status == "skipped":
         assert "runs `value is _MISSING`" in record.reason, record.reason
+
+
+#: a kernel zipping its output slots with two sequences of its own
+ZIPPED = """
+class UnaryKernel(OpKernel):
+    def compute(self, ctx):
+        x = ctx.input("X")
+        results = (x.data * ctx.attr("alpha"),)
+        dtypes = (x.dtype,)
+        for slot, value, dtype in zip(("Out",), results, dtypes):
+            ctx.output(slot).mutable_data(ctx.place, dtype)[...] = value
+"""
+
+
+@pytest.mark.parametrize(("body", "status"), [
+    ("            ctx.output(slot).mutable_data(ctx.place, dtype)[...] = value\n", "migrated"),
+    # the body mentions a zipped sequence: its pairs are not taken first
+    ("            ctx.output(slot).mutable_data(ctx.place, dtypes[0])[...] = value\n",
+     "skipped"),
+])
+def test_a_zip_of_slots_and_sequences_is_unrolled_per_slot(body: str, status: str) -> None:
+    source = ZIPPED.replace(
+        "            ctx.output(slot).mutable_data(ctx.place, dtype)[...] = value\n", body)
+    result = migrate(unary(source))
+    record, = result.records
+    assert record.status == status, record.reason
+    if status == "migrated":
+        kernel = function_source(result, "unary_kernel")
+        assert "_pairs = list(zip((\"Out\",), results, dtypes))" in kernel
+        assert "value = _pairs[0][1]\n        dtype = _pairs[0][2]" in kernel, kernel
+    else:
+        assert record.reason == "reads output by a computed name (ctx.output(slot))"
