@@ -87,7 +87,7 @@ def lift_ctx_helper(mk: KernelMigration, call: cst.Call, ctx: str, self_name: st
         plain = list(fn.params.params)[0 if static else 1:]
     helper_self = "" if static else params.params[0].name.value
     call = _positional(call, plain)
-    spread_tail(fn, plain, call, ctx, _fallback_params(fn, ctx))  # `*arrays` last: kept
+    spread_tail(fn, plain, call, ctx, _fallback_params)  # `*arrays` last: kept
     if len(call.args) > len(plain):
         raise SkipError(f"passes ctx to {name}() with more arguments than it takes")
     ctx_at = [i for i, a in enumerate(call.args) if m.matches(a.value, m.Name(ctx))]

@@ -405,7 +405,7 @@ class _UnrollNames(cst.CSTTransformer):
                         for e in cst.ensure_type(target, cst.Tuple).elements)
         names = self._names(names_node, var, [stmt.body])
         body = _guarded(stmt.body)
-        walked = {e.name for s in (*after, stmt.body) for e in NameWalker().walk(s)}
+        walked = {e.name for e in NameWalker().walk(stmt.body)}
         if names is None or body is None or len({var, *values}) != len(values) + 1 or \
                 {var, *values} & {e.name for s in after for e in NameWalker().walk(s)} or \
                 any(cst.ensure_type(q, cst.Name).value in walked for q in seqs):

@@ -19,6 +19,8 @@ fallback: only a literal is read).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst as cst
 
 from migrate.kernel_model import SkipError
@@ -137,11 +139,11 @@ def _as_parameters(fn: cst.FunctionDef, call: cst.Call, rest: list[cst.Arg]
 
 
 def spread_tail(fn: cst.FunctionDef, plain: list[cst.Param], call: cst.Call, ctx: str,
-                fallbacks: set[str]) -> None:
+                fallbacks: Callable[[cst.FunctionDef, str], set[str]]) -> None:
     """SkipError unless `call` of helper `fn` (its parameters but self `plain`) passes
     keywords nowhere and `*` at most once, as its last argument, after `ctx`, and no
-    parameter that spread may fill names what `fn` reads of ctx or is one of `fallbacks`
-    (`has_attr` fallbacks)."""
+    parameter that spread may fill names what `fn` reads of ctx or is one of its
+    `has_attr` fallbacks (`fallbacks(fn, its ctx parameter)`)."""
     name = fn.name.value
     stars = [i for i, a in enumerate(call.args) if a.star]
     if any(a.keyword is not None or a.star == "**" for a in call.args) or len(stars) > 1 \
@@ -153,8 +155,8 @@ def spread_tail(fn: cst.FunctionDef, plain: list[cst.Param], call: cst.Call, ctx
           and a.value.value == ctx and not a.star]
     ctx_param = plain[at[0]].name.value if at and at[0] < len(plain) else ""
     filled = {p.name.value for p in plain[stars[0]:]}
-    named = (set().union(*names_ctx_reads(fn.body, ctx_param)) | fallbacks) & filled \
-        if ctx_param else filled
+    named = (set().union(*names_ctx_reads(fn.body, ctx_param)) | fallbacks(fn, ctx_param)) \
+        & filled if ctx_param else filled
     if named:
         raise SkipError(f"passes ctx to {name}() with `*{code_of(call.args[-1].value).strip()}`"
                         f" filling '{sorted(named)[0]}', which names what it reads of ctx "
