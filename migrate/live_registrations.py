@@ -44,8 +44,9 @@ from migrate.manifest_records import MANIFEST_RECORDS, manifest_refusal
 from migrate.records import FileResult, LiveFacts
 from migrate.registration_effects import KEPT_REGISTERED
 from migrate.static import ModuleInfo
+from migrate.static_eval import class_bases
 from migrate.static_facts import Registration, StaticProto
-from migrate.static_refs import code_of
+from migrate.static_refs import code_of, dotted
 from migrate.tree_names import package_root
 from migrate.tree_operators import not_registered_here
 from phi.common import DataType
@@ -186,6 +187,10 @@ def live_kept(info: ModuleInfo, blocked: dict[str, str],
                           f"({live.error}){NOT_MIGRATED}")
             continue
         keys = live.classes.get(c)
+        if not keys and any(live.classes.get(d) for d in info.classes
+                            if d != c and _derives(info, d, c)):
+            del blocked[c]  # a base registered for no op: its registered subclasses' rows
+            continue
         if not keys:
             if not why.startswith(UNREAD[2]):
                 continue
@@ -215,6 +220,17 @@ def live_kept(info: ModuleInfo, blocked: dict[str, str],
         kept.reasons[c] = (f"{KEPT_REGISTERED}: registered by `{first}`, which the codemod "
                            "cannot read; keys from importing the tree")
     return kept
+
+
+def _derives(info: ModuleInfo, name: str, base: str, seen: frozenset[str] = frozenset()
+             ) -> bool:
+    """Class `name` of the module derives from its class `base` (bases spelled by name)."""
+    cls = info.classes.get(name)
+    if cls is None or name in seen:
+        return False
+    spelled = [dotted(b) for b in class_bases(cls)]
+    return base in spelled or any(s is not None and _derives(info, s, base, seen | {name})
+                                  for s in spelled)
 
 
 def _booked(info: ModuleInfo, name: str, keys: list[list[Any]], kept: LiveKept,

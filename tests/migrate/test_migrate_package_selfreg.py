@@ -2,7 +2,8 @@
 (tests/migrate/corpus/pkg_selfreg): a helper handing back the class it registered
 (`return kernel_cls`), class decorators built on it (a factory taking `*dtypes`, one
 returning the helper's call, a plain decorator), and a base whose `__init_subclass__`
-registers each subclass from its class keywords (in another module). A decorator handing
+registers each subclass from its class keywords (in another module; one also stamping the
+op type on the class, a template between it and the kernel). A decorator handing
 back nothing and a rebinding `K = enlist(..., K, ...)` stay legacy with a row naming why; a
 decorated class another module imports is kept without its decorator (the decorator can go
 alone), a self-registering one as it is, registering itself still (its base cannot go
@@ -54,9 +55,17 @@ EXPECTED: dict[str, dict[str, tuple[str, str, str, dict[str, list[str]]]]] = {
                        "registers itself through its base's `__init_subclass__`, and its class "
                        "stays as it is; class kept for pkg_selfreg/users.py", CPU),
     },
+    # the template between the stamping base and the kernel is registered for no op (as
+    # importing the tree shows): no row of its own
+    "stamped.py": {
+        "FifthKernel": ("migrated", "ss_fifth", "migrated; legacy registration kept: "
+                        "registered by `class FifthKernel(PowerTemplate, "
+                        "op_type=\"ss_fifth\"):`, which the codemod cannot read; keys from "
+                        "importing the tree", CPU),
+    },
 }
 MIGRATED = {"ss_double", "ss_inc", "ss_dec", "ss_negate", "ss_shared", "ss_square",
-            "ss_cube", "ss_quad", "ss_triple"}
+            "ss_cube", "ss_quad", "ss_triple", "ss_fifth"}
 
 
 @pytest.fixture(scope="module")
@@ -77,9 +86,10 @@ def test_the_write_breaks_nothing_and_every_op_computes_as_before(written: dict[
     assert all(isinstance(v, list) for v in before["ran"].values()), before["ran"]
     migrated = {r["op"] for r in written["doc"]["kernels"] if r["status"] == "migrated"}
     assert migrated == MIGRATED
-    # ss_quad's class still registers itself, ss_triple's is still registered by its
-    # statement: their legacy kernels run as before too
-    legacy = {op for op in before["ran"] if op not in migrated} | {"ss_quad", "ss_triple"}
+    # ss_quad's and ss_fifth's classes still register themselves, ss_triple's is still
+    # registered by its statement: their legacy kernels run as before too
+    legacy = {op for op in before["ran"] if op not in migrated} | {"ss_quad", "ss_triple",
+                                                                     "ss_fifth"}
     assert after["ran"] == {op: v for op, v in before["ran"].items() if op in legacy}
     assert after["phi_ran"] == {op: before["ran"][op] for op in migrated - legacy}
 
