@@ -20,13 +20,13 @@ from typing import Any
 import libcst as cst
 import libcst.matchers as m
 
-from migrate.class_members import Member, constant_of
+from migrate.class_members import Member, class_members, constant_of
 from migrate.constant_folds import SubstitutionFolds
 from migrate.has_attr_folds import UNRESOLVED
 from migrate.name_loops import SLOT_METHODS, self_attribute, unroll_names
-from migrate.names import NameWalker
+from migrate.names import NameWalker, store_names
 from migrate.static import ModuleInfo
-from migrate.static_refs import UnresolvableError, literal_string, quote, spell
+from migrate.static_refs import UnresolvableError, is_plain_value, literal_string, quote, spell
 from migrate.syntax import substitute_names
 
 
@@ -83,9 +83,36 @@ def constant_reader(home: ModuleInfo, block: cst.CSTNode) -> Any:
         try:
             return home.ev.eval(expr, {})
         except (UnresolvableError, RecursionError):
-            return UNRESOLVED
+            return _class_constant(home, expr)
 
     return read
+
+
+#: class decorators that leave a class attribute bound to a literal as it is
+_PLAIN_DECORATORS = frozenset({"dataclasses.dataclass"})
+
+
+def _class_constant(home: ModuleInfo, expr: cst.BaseExpression) -> Any:
+    """`Cls.NAME` (a dataclass field's default, a class constant a builder falls back on)
+    of a class of `home` the module binds once, with no keyword and no decorator but
+    `dataclass`, whose body binds NAME to a plain literal nothing changes (`constant_of`);
+    `UNRESOLVED` for anything else."""
+    if not m.matches(expr, m.Attribute(value=m.Name(), attr=m.Name())):
+        return UNRESOLVED
+    owner = cst.ensure_type(cst.ensure_type(expr, cst.Attribute).value, cst.Name).value
+    cls = home.classes.get(owner)
+    if cls is None or cls.keywords or sum(owner in store_names(s) for s in home.module.body
+                                          ) != 1 or any(
+            home.imports.resolve(d.decorator.func if isinstance(d.decorator, cst.Call)
+                                 else d.decorator) not in _PLAIN_DECORATORS
+            for d in cls.decorators):
+        return UNRESOLVED
+    try:
+        value = constant_of(home, class_members([cls]),
+                            cst.ensure_type(expr, cst.Attribute).attr.value)
+    except UnresolvableError:
+        return UNRESOLVED
+    return value if is_plain_value(value) else UNRESOLVED
 
 
 def inline_name_constants(info: ModuleInfo, members: dict[str, Member], node: Any,

@@ -461,6 +461,15 @@ class Settings:
      + "\n    @classmethod\n    @functools.wraps(print)\n    def build(cls, a):\n"
        "        return cls(a * 2)\n", "p = Params.from_ctx(ctx)", "p.alpha",
      "whose method build() is decorated or takes no self"),
+    # a builder falling back on a class constant (a dataclass field's default) for an
+    # attribute the op does not declare: the constant, read as the fallback's literal
+    (_PARAMS.replace('return cls(ctx.attr("alpha"))', 'g = ctx.attr("gamma") if '
+                     'ctx.has_attr("gamma") else cls.bias\n        return cls(g * 2)'),
+     "p = Params.from_ctx(ctx)", "p.alpha", ""),
+    (_PARAMS.replace('return cls(ctx.attr("alpha"))', 'g = ctx.attr("gamma") if '
+                     'ctx.has_attr("gamma") else cls.bias\n        return cls(g * 2)')
+     .replace("bias: float = 0.0", "bias: float = dataclasses.field(default=0.0)"),
+     "p = Params.from_ctx(ctx)", "p.alpha", "passes ctx to from_ctx(): reads attribute 'gamma'"),
     (_TRIED, "v = View(ctx, alpha=1.5)", "v.alpha", ""),
     (_TRIED.replace("except KeyError:", "except AttributeError:"),
      "v = View(ctx)", "v.alpha", "it runs `try:"),
@@ -477,7 +486,8 @@ def test_a_parameter_object_is_read_only_where_each_field_is_a_ctx_read(
     source = unary(_USE.replace("BODY", body).replace("READ", read)).replace(
         "\nclass UnaryKernel", f"\n{classes}\n\nclass UnaryKernel")
     source = source.replace("from __future__ import annotations\n",
-                            "from __future__ import annotations\n\nimport functools\n"
+                            "from __future__ import annotations\n\nimport dataclasses\n"
+                            "import functools\n"
                             "from dataclasses import dataclass\n\nSCALE = 4.0\n")
     record = next(r for r in migrate(source).records if r.kernel == "UnaryKernel")
     if not reason:
