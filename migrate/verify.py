@@ -36,6 +36,7 @@ from migrate.grads import forward_type, is_grad_op
 from migrate.records import FileResult
 from migrate.verify_cases import (
     cases_for,
+    field_columns,
     grad_call,
     kernel_reads_lod,
     label_inputs,
@@ -283,6 +284,7 @@ def legacy_runs(row: Row, namespace: dict[str, Any], dtype: Any, cuda: bool,
     cases += small_int_attrs(fwd_proto or proto, cases, dtype)
     cases += rank_lists(fwd_proto or proto, cases)
     cases += trailing_inputs(fwd_proto or proto, cases)
+    cases += field_columns(fwd_proto or proto, cases)
     cases += unit_inputs(fwd_proto or proto, cases, dtype)
     rejected: list[str] = []
     raised = 0  # of the rejected: how many the legacy op raised on

@@ -14,7 +14,9 @@ that value)); with each list attribute left empty set to ones, one or two per ax
 (`rank_lists`: pads); with the other inputs shaped as trailing dims of the first
 (`trailing_inputs`: a vector, a bias, a matrix product's operand, a value per row, one
 element, a few fields per row, each later input its own of those; every input with even
-dims, or one element); with the inputs in [0, 1) (`unit_inputs`: probabilities); the LoD
+dims, or one element); with every input's last dim a list attribute's default length, 2
+or 3 (`field_columns`: a value per quantile level, a 2-D point); with the inputs in [0, 1)
+(`unit_inputs`: probabilities); the LoD
 cases with a value (or a few fields) per sequence in the other inputs (`_lod_cases`).
 When none is accepted the kernel is `unverified: no valid inputs (why)`, not `errored`.
 """
@@ -350,6 +352,35 @@ def trailing_inputs(proto: Any, cases: list[Case]) -> list[Case]:
         out.append(replace(plain[0], name=f"{plain[0].name}, every input of shape [1]",
                            inputs={**plain[0].inputs, **{n: {"shape": (1,)} for n in fed}},
                            fallback=True))
+    return out
+
+
+def field_columns(proto: Any, cases: list[Case]) -> list[Case]:
+    """The plain derived `cases` again with the first required input they leave to the dtype
+    given a last dim of k: the length of a list attribute's default (a value per column:
+    quantile levels, per-class weights), then 2 and 3 (a few fields per row: a 2-D point,
+    an image's info), the later ones that shape too or a value per row of it, as
+    fallbacks: an op sizing its columns by an attribute or a fixed field count raises on
+    every other shape. Generic: no op or attribute name is special."""
+    sizes = [len(a.default) for a in proto.attrs if a.type in _LIST_ONES
+             and isinstance(a.default, (list, tuple)) and 0 < len(a.default) <= 16
+             and not (a.extra or a.quant or a.generated)]
+    required = [v.name for v in proto.inputs if not (v.dispensable or v.duplicable)]
+    out = []
+    for case in cases:
+        shape, fed = case.default_shape, [n for n in required if n not in case.inputs]
+        if not case.derived or case.lod or case.fallback or len(shape) < 2 or not fed:
+            continue
+        for k in dict.fromkeys([*sizes, 2, 3]):
+            cols = (*shape[:-1], k)
+            # the later inputs alike, or a value per row (a target, a label) beside them
+            for later in dict.fromkeys([cols, shape[:-1], (*shape[:-1], 1)]):
+                if k == shape[-1] or (later != cols and len(fed) < 2):
+                    continue
+                specs = {n: {"shape": cols if i == 0 else later} for i, n in enumerate(fed)}
+                shown = ", ".join(f"{n} of shape {list(v['shape'])}" for n, v in specs.items())
+                out.append(replace(case, name=f"{case.name}, {shown}", fallback=True,
+                                   inputs={**case.inputs, **specs}))
     return out
 
 

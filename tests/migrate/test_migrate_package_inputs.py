@@ -17,14 +17,20 @@ from migrate_helpers import assert_nothing_broken, verified_rows, write_copy
 
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.var_type import AttrType
-from migrate.verify_cases import cases_for, derived_cases, trailing_inputs, unit_inputs
+from migrate.verify_cases import (
+    cases_for,
+    derived_cases,
+    field_columns,
+    trailing_inputs,
+    unit_inputs,
+)
 from phi.common import DataType
 
 PACKAGE = "pkg_inputs"
 OPS = {"InProductKernel": "in_product", "InSharedSlopeKernel": "in_shared_slope",
        "InSignalPeakKernel": "in_signal_peak",
        "InSequenceScaleKernel": "in_sequence_scale", "InOddsKernel": "in_odds",
-       "InRampKernel": "in_ramp"}
+       "InRampKernel": "in_ramp", "InQuantileLossKernel": "in_quantile_loss"}
 
 
 @pytest.fixture(scope="module")
@@ -82,6 +88,11 @@ def test_the_fallbacks_are_what_their_names_say() -> None:
     assert {tuple(c.inputs["W"]["shape"]) for c in per_sequence} == {(3,), (3, 1), (3, 2),
                                                                       (3, 3)}
     assert not [c for c in derived_cases(_proto("X")) if c.fallback]  # nothing to give
+    columns = [c.inputs for c in field_columns(proto, plain)]
+    assert {"X": {"shape": (3, 2)}, "W": {"shape": (3,)}} in columns  # a value per row
+    assert {"X": {"shape": (3, 3)}, "W": {"shape": (3, 3)}} in columns  # a few fields
+    assert {"X": {"shape": (3, 2)}} in [c.inputs for c in field_columns(_proto("X"), [
+        c for c in derived_cases(_proto("X")) if not c.lod])]
 
 
 def test_an_attribute_without_default_is_left_out_after_its_candidates() -> None:

@@ -1,6 +1,7 @@
 """Ops needing inputs shaped to each other: a matrix product's operands, a rank-3 signal,
 a value per sequence of a LoD input, a slope of one element shared by every element (a
-leaky relu whose slope is an input, as fluid's prelu in mode 'all')."""
+leaky relu whose slope is an input, as fluid's prelu in mode 'all'), a loss with one
+prediction column per quantile level its attribute lists beside a target per row."""
 
 import numpy as np
 
@@ -8,6 +9,7 @@ from legacy_fluid.framework.op_kernel import OpKernel, register_op_kernel
 from legacy_fluid.framework.op_proto import OpProtoAndCheckerMaker
 from legacy_fluid.framework.op_registry import register_operator
 from legacy_fluid.framework.operator import OperatorWithKernel
+from legacy_fluid.framework.var_type import AttrType
 from phi.common import DataType
 
 REAL = (DataType.FLOAT32, DataType.FLOAT64)
@@ -120,3 +122,33 @@ for _t in REAL:
     register_op_kernel("in_shared_slope", "CPU", InSharedSlopeKernel, _t)
     register_op_kernel("in_signal_peak", "CPU", InSignalPeakKernel, _t)
     register_op_kernel("in_sequence_scale", "CPU", InSequenceScaleKernel, _t)
+
+
+class QuantileLossMaker(OpProtoAndCheckerMaker):
+    def make(self):
+        self.add_input("Pred", "[N, Q]: one column per level")
+        self.add_input("Target", "[N] or [N, 1]")
+        self.add_output("Out", "[N, Q] pinball losses")
+        self.add_attr("levels", AttrType.FLOATS, [0.25, 0.5, 0.75], "quantile levels")
+
+
+class QuantileLossOp(OperatorWithKernel):
+    def infer_shape(self, ctx):
+        ctx.share_dim("Pred", "Out")
+        ctx.set_output_dtype("Out", ctx.get_input_dtype("Pred"))
+
+
+class InQuantileLossKernel(OpKernel):
+    def compute(self, ctx):
+        pred, target = ctx.input("Pred"), ctx.input("Target")
+        levels = ctx.attr("levels")
+        if pred.dims[-1] != len(levels):
+            raise ValueError("in_quantile_loss: one Pred column per level")
+        q = np.asarray(levels, dtype=pred.data.dtype)
+        err = target.data.reshape(-1, 1) - pred.data
+        out = ctx.output("Out").mutable_data(ctx.place, pred.dtype)
+        out[...] = np.maximum(q * err, (q - 1) * err)
+
+
+register_operator("in_quantile_loss", QuantileLossOp, QuantileLossMaker)
+register_op_kernel("in_quantile_loss", "CPU", InQuantileLossKernel, *REAL)
