@@ -93,7 +93,8 @@ from migrate.syntax import (
     without_statements,
 )
 from migrate.tree_bases import base_class, tree_mro
-from migrate.view_reads import ViewReader, call_defaults, view_reader
+from migrate.view_defaults import call_defaults
+from migrate.view_reads import ViewReader, view_reader
 
 #: what a field may read of ctx: its slot methods, called with one literal name
 _READS = frozenset({*SLOT_METHODS, "has_attr"})

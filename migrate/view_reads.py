@@ -11,7 +11,8 @@ class binds):
   (`self._ctx = ctx`) and the defaults given (`self._defaults = defaults`, `dict(defaults)`,
   or for a parameter that may be None `dict(defaults or {})`), nothing else;
 * `__getattr__(self, name)` made of `if`/`else`, `return`, `raise` and `try:` a ctx read
-  `except KeyError:` (what `ctx.attr` raises for a missing attribute), over
+  or the defaults' item `except KeyError:` (what `ctx.attr` and a dict raise for a missing
+  name), over
   - tests: `self._ctx.has_attr(name)`, `name in self._defaults` (`not in`),
     `name.startswith("_")` / `endswith`, `name == "..."` (`!=`), `not`, `and`, `or`;
   - values: `self._ctx.attr(name)`, `self._defaults[name]`, `self._defaults.get(name)`
@@ -39,8 +40,9 @@ import libcst.matchers as m
 
 from migrate.kernel_model import SkipError
 from migrate.names import store_names
-from migrate.static_refs import UnresolvableError, code_of, is_plain_value, literal_string
+from migrate.static_refs import code_of, literal_string
 from migrate.syntax import body_statements, first_line, is_literal, substitute_names
+from migrate.view_defaults import init_fields
 
 #: what `__getattr__` evaluates to on a path that raises
 _RAISES = "raises"
@@ -119,7 +121,7 @@ def view_reader(mro: list[cst.ClassDef], said: str,
                                 "are read)")
     # `self.__dict__["_ctx"] = ctx` (past a `__setattr__` that raises) is `self._ctx = ctx`
     methods = {name: _by_attribute(fn) for name, fn in methods.items()}
-    ctx, kept, defaults, table, keywords, mapping = _init(methods.get("__init__"), said,
+    ctx, kept, defaults, table, keywords, mapping = init_fields(methods.get("__init__"), said,
                                                           constant)
     getattr_ = methods["__getattr__"]
     p = getattr_.params
@@ -146,38 +148,6 @@ def view_reader(mro: list[cst.ClassDef], said: str,
     members = frozenset(n for cls in mro for s in cls.body.body for n in store_names(s))
     return ViewReader(mro[0].name.value, ctx, kept, defaults, me, looked, tuple(body), said,
                       table, keywords, alias, members, sentinels, mapping)
-
-
-def call_defaults(view: ViewReader, call: cst.Call, spelled: str
-                  ) -> tuple[tuple[str, cst.BaseExpression], ...]:
-    """The defaults `call` (`View(ctx, alpha=1.0)`, spelled `spelled`) gives `view`: ctx
-    first, then literal keywords (`**defaults`), or for a view taking one dict (parameter
-    `mapping`) nothing, None or a display with literal string keys and values."""
-    said = f"builds attribute view {view.name} by `{spelled}`, with arguments besides ctx"
-    first, *rest = call.args
-    if first.keyword is not None or first.star:
-        raise SkipError(f"{said} and literal keyword defaults")
-    if view.mapping:
-        given = rest[0] if len(rest) == 1 else None
-        if len(rest) > 1 or (given is not None and (given.star or (
-                given.keyword is not None and given.keyword.value != view.mapping))):
-            raise SkipError(f"{said} and a dict of defaults")
-        value = given.value if given is not None else cst.Name("None")
-        if not m.matches(value, m.Name("None") | m.Dict(elements=[
-                m.ZeroOrMore(m.DictElement(key=m.SimpleString()))])):
-            raise SkipError(f"{said} and a dict display of defaults")
-        rest = [] if isinstance(value, cst.Name) else [
-            cst.Arg(e.value, keyword=cst.Name(str(literal_string(e.key))))
-            for e in cst.ensure_type(value, cst.Dict).elements
-            if isinstance(e, cst.DictElement)]
-    # a list display of literals too (`dim=[]`): a fallback read where the desc lacks the
-    # attribute is taken only when literal (`has_attr_folds`), else the kernel is refused
-    if any(a.keyword is None or a.star or not a.keyword.value.isidentifier() or not (
-            is_literal(a.value) or (isinstance(a.value, cst.List) and all(
-                isinstance(e, cst.Element) and is_literal(e.value)
-                for e in a.value.elements))) for a in rest):
-        raise SkipError(f"{said} and literal {'' if view.mapping else 'keyword '}defaults")
-    return tuple((cst.ensure_type(a.keyword, cst.Name).value, a.value) for a in rest)
 
 
 def _sentinels(module: cst.Module) -> frozenset[str]:
@@ -286,109 +256,6 @@ def _ctx_alias(stmt: cst.BaseStatement, me: str, kept: str) -> str:
     return ""
 
 
-def _init(init: cst.FunctionDef | None, said: str,
-          constant: Callable[[str], object] | None
-          ) -> tuple[str, str, str, tuple[tuple[str, cst.BaseExpression], ...], bool, str]:
-    """(ctx's name, the attribute keeping it, the one keeping the defaults or "", the
-    defaults a class table gives, whether the call gives defaults too, the parameter taking
-    them as one dict or "" for keywords)."""
-    wrong = SkipError(f"{said} whose __init__ does more than store ctx (`self._ctx = ctx`)"
-                      " and its defaults (`self._defaults = defaults`, `dict(self.DEFAULTS)`"
-                      " updated by them)")
-    if init is None:
-        raise wrong
-    p = init.params
-    mapping = _mapping_param(p)
-    if p.posonly_params or p.kwonly_params or len(p.params) != 2 + bool(mapping) or \
-            p.star_arg is not cst.MaybeSentinel.DEFAULT or \
-            any(q.default is not None for q in p.params[:2]):
-        raise wrong
-    me, ctx = (q.name.value for q in p.params[:2])
-    extra = p.star_kwarg.name.value if isinstance(p.star_kwarg, cst.Param) else mapping
-    # `defaults=None`: only a copy of `defaults or {}` holds a dict whatever the call gives
-    optional = bool(mapping) and m.matches(p.params[2].default, m.Name("None"))
-    stored = [_copied(m.BooleanOperation(left=m.Name(extra), operator=m.Or(), right=_EMPTY)),
-              *([] if optional else [_copied(m.Name(extra))])]
-    kept = defaults = ""
-    table: tuple[tuple[str, cst.BaseExpression], ...] = ()
-    merged = False
-    for stmt in body_statements(init):
-        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(
-            stmt.body) == 1 else None
-        if defaults and extra and not merged and not optional and m.matches(
-                small, m.Expr(m.Call(func=m.Attribute(value=m.Attribute(
-                    value=m.Name(me), attr=m.Name(defaults)), attr=m.Name("update")),
-                    args=[m.Arg(m.Name(extra), keyword=None, star="")]))):
-            merged = True  # `self._defaults.update(defaults)`
-            continue
-        if not m.matches(small, m.Assign(targets=[m.AssignTarget(m.Attribute(
-                value=m.Name(me), attr=m.Name()))])):
-            raise wrong
-        assign = cst.ensure_type(small, cst.Assign)
-        field = cst.ensure_type(assign.targets[0].target, cst.Attribute).attr.value
-        copied = _copied_table(assign.value, me)
-        if m.matches(assign.value, m.Name(ctx)) and not kept:
-            kept = field
-        elif extra and not defaults and field != kept and any(m.matches(assign.value, form)
-                                                              for form in stored):
-            defaults, merged = field, True
-        elif copied and constant is not None and not defaults and field != kept:
-            defaults, table = field, _table(copied, constant, said)
-        else:
-            raise wrong
-    if not kept or bool(extra) != merged:
-        raise wrong
-    return ctx, kept, defaults, table, merged, mapping
-
-
-#: an empty dict or tuple display: `defaults or {}`
-_EMPTY = m.Dict(elements=()) | m.Tuple(elements=()) | m.List(elements=())
-
-
-def _copied(value: m.BaseMatcherNode) -> m.BaseMatcherNode:
-    """`value` or `dict(value)`: the defaults as given, or a copy."""
-    return value | m.Call(func=m.Name("dict"), args=[m.Arg(value, keyword=None, star="")])
-
-
-def _mapping_param(p: cst.Parameters) -> str:
-    """The name of `__init__`'s third plain parameter taking the defaults as one dict
-    (`def __init__(self, ctx, defaults=None)`; its default None or an empty display,
-    no `**` parameter beside it); ""."""
-    if len(p.params) != 3 or isinstance(p.star_kwarg, cst.Param):
-        return ""
-    last = p.params[2]
-    if last.default is not None and not m.matches(last.default, m.Name("None") | _EMPTY):
-        return ""
-    return last.name.value
-
-
-def _copied_table(value: cst.BaseExpression, me: str) -> str:
-    """`NAME` of `dict(self.NAME)` or `self.NAME.copy()`; ""."""
-    table = m.Attribute(value=m.Name(me), attr=m.Name())
-    if m.matches(value, m.Call(func=m.Name("dict"), args=[m.Arg(table, keyword=None,
-                                                                star="")])):
-        return cst.ensure_type(cst.ensure_type(value, cst.Call).args[0].value,
-                               cst.Attribute).attr.value
-    if m.matches(value, m.Call(func=m.Attribute(value=table, attr=m.Name("copy")), args=())):
-        return cst.ensure_type(cst.ensure_type(cst.ensure_type(value, cst.Call).func,
-                                               cst.Attribute).value, cst.Attribute).attr.value
-    return ""
-
-
-def _table(name: str, constant: Callable[[str], object], said: str
-           ) -> tuple[tuple[str, cst.BaseExpression], ...]:
-    """Class constant `name`, a dict of plain literals nothing changes, as defaults."""
-    try:
-        value = constant(name)
-    except UnresolvableError as exc:
-        raise SkipError(f"{said} whose defaults copy class attribute {name}: {exc}") from None
-    if not isinstance(value, dict) or not all(
-            isinstance(k, str) and is_plain_value(v) for k, v in value.items()):
-        raise SkipError(f"{said} whose defaults copy class attribute {name}, no dict of "
-                        "literals")
-    return tuple((k, cst.parse_expression(repr(v))) for k, v in value.items())
-
-
 class _Eval:
     """One run of `__getattr__` for the name `attr`."""
 
@@ -460,6 +327,12 @@ class _Eval:
             return _ABSENT, cst.ensure_type(node.args[1].value, cst.Name).value
         return self.value(node)
 
+    def _default_item(self, node: cst.BaseExpression) -> bool:
+        """`node` is `self._defaults[name]`."""
+        return isinstance(node, cst.Subscript) and self._is_defaults(node.value) and len(
+            node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) and \
+            self._is_name(node.slice[0].slice.value)
+
     def _defaults_get(self, node: cst.Call) -> bool:
         """`node` is `self._defaults.get(name[, ...])`, positional arguments only."""
         return m.matches(node.func, m.Attribute(attr=m.Name("get"))) and self._is_defaults(
@@ -469,13 +342,15 @@ class _Eval:
 
     def attempt(self, stmt: cst.Try, rest: list[cst.BaseStatement]) -> Value:
         """`try: return self._ctx.attr(name)` `except KeyError: ...` (one handler, no
-        else or finally): the read where the op has the attribute, the handler where not."""
+        else or finally): the read where the op has the attribute, the handler where not;
+        `try: return self._defaults[name]` alike: the default where the call gives one."""
         small = stmt.body.body[0] if len(stmt.body.body) == 1 else None
         read = small.body[0] if isinstance(small, cst.SimpleStatementLine) and len(
             small.body) == 1 else None
-        if not (isinstance(read, cst.Return) and read.value is not None and self._ctx_call(
-                read.value, "attr")) or len(stmt.handlers) != 1 or stmt.orelse or \
-                stmt.finalbody:
+        value = read.value if isinstance(read, cst.Return) else None
+        default = value is not None and self._default_item(value)
+        if value is None or not (default or self._ctx_call(value, "attr")) or \
+                len(stmt.handlers) != 1 or stmt.orelse or stmt.finalbody:
             raise self.refuse(stmt)
         handler = stmt.handlers[0]
         names = [] if handler.type is None else [
@@ -486,7 +361,10 @@ class _Eval:
             for n in names)
         if not caught or handler.name is not None:
             raise self.refuse(stmt)
-        return self.choose(self._has_attr(), self.value(read.value),
+        if default:  # a dict's item raises KeyError only where it lacks the name
+            return self.given[self.attr] if self.attr in self.given else self.run(
+                [*handler.body.body, *rest])
+        return self.choose(self._has_attr(), self.value(value),
                            self.run([*handler.body.body, *rest]))
 
     def choose(self, test: cst.BaseExpression, yes: Value, no: Value) -> Value:
@@ -586,9 +464,7 @@ class _Eval:
             return held
         if is_literal(node):
             return node
-        if isinstance(node, cst.Subscript) and self._is_defaults(node.value) and len(
-                node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) and \
-                self._is_name(node.slice[0].slice.value):
+        if self._default_item(node):
             return self.given.get(self.attr, _RAISES)
         if isinstance(node, cst.Call) and self._defaults_get(node) and (
                 len(node.args) == 1 or is_literal(node.args[1].value)):

@@ -239,6 +239,16 @@ class View(object):
         except KeyError:
             return self._defaults.get(name, 0.0)
 '''
+#: the defaults read by `try: return defaults[name]` `except KeyError: raise ...`
+_TRIED_DEFAULTS = _SEALED.replace('''        defaults = self.__dict__["_defaults"]
+        if name in defaults:
+            return defaults[name]
+        raise AttributeError(name)
+''', '''        try:
+            return self.__dict__["_defaults"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+''')
 #: the defaults as one dict parameter that may be None, copied (`dict(defaults or {})`)
 _MAPPED = _SEALED.replace("**defaults", "defaults=None").replace(
     '["_defaults"] = defaults', '["_defaults"] = dict(defaults or {})')
@@ -470,6 +480,11 @@ class Settings:
                      'ctx.has_attr("gamma") else cls.bias\n        return cls(g * 2)')
      .replace("bias: float = 0.0", "bias: float = dataclasses.field(default=0.0)"),
      "p = Params.from_ctx(ctx)", "p.alpha", "passes ctx to from_ctx(): reads attribute 'gamma'"),
+    (_TRIED_DEFAULTS, "v = View(ctx, gamma=3.0)", "v.alpha * v.gamma", ""),
+    (_TRIED_DEFAULTS, "v = View(ctx)", "v.gamma",
+     "reads attribute 'gamma' that the op proto does not declare"),
+    (_TRIED_DEFAULTS.replace("except KeyError:", "except AttributeError:"),
+     "v = View(ctx, gamma=3.0)", "v.gamma", "it runs `try:"),
     (_TRIED, "v = View(ctx, alpha=1.5)", "v.alpha", ""),
     (_TRIED.replace("except KeyError:", "except AttributeError:"),
      "v = View(ctx)", "v.alpha", "it runs `try:"),
