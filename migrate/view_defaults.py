@@ -137,9 +137,11 @@ def call_defaults(view: ViewReader, call: cst.Call, spelled: str
                 given.keyword is not None and given.keyword.value != view.mapping))):
             raise SkipError(f"{said} and a dict of defaults")
         value = given.value if given is not None else cst.Name("None")
+        named = m.SimpleString(value=m.MatchIfTrue(lambda v: (literal_string(
+            cst.SimpleString(v)) or "").isidentifier()))
         if not m.matches(value, m.Name("None") | m.Dict(elements=[
-                m.ZeroOrMore(m.DictElement(key=m.SimpleString()))])):
-            raise SkipError(f"{said} and a dict display of defaults")
+                m.ZeroOrMore(m.DictElement(key=named))])):
+            raise SkipError(f"{said} and a dict display of defaults keyed by names")
         rest = [] if isinstance(value, cst.Name) else [
             cst.Arg(e.value, keyword=cst.Name(str(literal_string(e.key))))
             for e in cst.ensure_type(value, cst.Dict).elements

@@ -454,6 +454,8 @@ class Settings:
      "with arguments besides ctx and literal defaults"),
     (_MAPPED, "v = View(ctx, dict(gamma=3.0))", "v.gamma",
      "with arguments besides ctx and a dict display of defaults"),
+    (_MAPPED, "v = View(ctx, {'self-loop': 3.0})", "v.alpha",
+     "with arguments besides ctx and a dict display of defaults keyed by names"),
     (_MAPPED, "v = View(ctx, others={'gamma': 3.0})", "v.gamma",
      "with arguments besides ctx and a dict of defaults"),
     # `defaults=None` stored as given: `name in None` would raise where the call gives none
