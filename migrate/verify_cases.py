@@ -14,9 +14,10 @@ that value)); with each list attribute left empty set to ones, one or two per ax
 (`rank_lists`: pads); with the other inputs shaped as trailing dims of the first
 (`trailing_inputs`: a vector, a bias, a matrix product's operand, a value per row, one
 element, a few fields per row, each later input its own of those; every input with even
-dims, or one element); with every input's last dim a list attribute's default length, 2
-or 3 (`field_columns`: a value per quantile level, a 2-D point); with the inputs in [0, 1)
-(`unit_inputs`: probabilities); the LoD
+dims, or one element); with the first input's last dim a list attribute's default
+length, 2 or 3, the others alike or a value per row (`field_columns`: a value per quantile
+level beside a target, a 2-D point); with the inputs in [0, 1) (`unit_inputs`:
+probabilities); the LoD
 cases with a value (or a few fields) per sequence in the other inputs (`_lod_cases`).
 When none is accepted the kernel is `unverified: no valid inputs (why)`, not `errored`.
 """
