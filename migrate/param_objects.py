@@ -194,7 +194,7 @@ def inline_param_objects(info: ModuleInfo, block: cst.IndentedBlock, ctx: str
                             "as a statement `p = ...` of compute(): the object escapes (only a "
                             "local built once and read field by field, `p.name`, is read)")
         if obj.view is not None and obj.view.keywords:
-            obj = replace(obj, given=call_defaults(obj.view, call, spelled))
+            obj = replace(obj, given=call_defaults(obj.name, obj.view.mapping, call, spelled))
         elif len(call.args) != 1 or call.args[0].keyword is not None:
             raise SkipError(f"builds parameter object {obj.name} by `{spelled}`, with "
                             "arguments besides ctx")

@@ -6,7 +6,6 @@ the view gives them (`view_reads`): keyword defaults (`**defaults`), one dict of
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import libcst as cst
 import libcst.matchers as m
@@ -14,9 +13,6 @@ import libcst.matchers as m
 from migrate.kernel_model import SkipError
 from migrate.static_refs import UnresolvableError, is_plain_value, literal_string
 from migrate.syntax import body_statements, is_literal
-
-if TYPE_CHECKING:
-    from migrate.view_reads import ViewReader
 
 
 def init_fields(init: cst.FunctionDef | None, said: str,
@@ -122,19 +118,20 @@ def _table(name: str, constant: Callable[[str], object], said: str
     return tuple((k, cst.parse_expression(repr(v))) for k, v in value.items())
 
 
-def call_defaults(view: ViewReader, call: cst.Call, spelled: str
+def call_defaults(view: str, mapping: str, call: cst.Call, spelled: str
                   ) -> tuple[tuple[str, cst.BaseExpression], ...]:
-    """The defaults `call` (`View(ctx, alpha=1.0)`, spelled `spelled`) gives `view`: ctx
-    first, then literal keywords (`**defaults`), or for a view taking one dict (parameter
-    `mapping`) nothing, None or a display with literal string keys and values."""
-    said = f"builds attribute view {view.name} by `{spelled}`, with arguments besides ctx"
+    """The defaults `call` (`View(ctx, alpha=1.0)`, spelled `spelled`) gives view class
+    `view`: ctx first, then literal keywords (`**defaults`), or for a view taking one dict
+    (parameter `mapping`, "" for none) nothing, None or a display with literal string keys
+    and values."""
+    said = f"builds attribute view {view} by `{spelled}`, with arguments besides ctx"
     first, *rest = call.args
     if first.keyword is not None or first.star:
         raise SkipError(f"{said} and literal keyword defaults")
-    if view.mapping:
+    if mapping:
         given = rest[0] if len(rest) == 1 else None
         if len(rest) > 1 or (given is not None and (given.star or (
-                given.keyword is not None and given.keyword.value != view.mapping))):
+                given.keyword is not None and given.keyword.value != mapping))):
             raise SkipError(f"{said} and a dict of defaults")
         value = given.value if given is not None else cst.Name("None")
         named = m.SimpleString(value=m.MatchIfTrue(lambda v: (literal_string(
@@ -152,5 +149,5 @@ def call_defaults(view: ViewReader, call: cst.Call, spelled: str
             is_literal(a.value) or (isinstance(a.value, cst.List) and all(
                 isinstance(e, cst.Element) and is_literal(e.value)
                 for e in a.value.elements))) for a in rest):
-        raise SkipError(f"{said} and literal {'' if view.mapping else 'keyword '}defaults")
+        raise SkipError(f"{said} and literal {'' if mapping else 'keyword '}defaults")
     return tuple((cst.ensure_type(a.keyword, cst.Name).value, a.value) for a in rest)
