@@ -70,7 +70,7 @@ from migrate.kernel_prepass import (
     prepare,
     qualify_builtins,
 )
-from migrate.kernel_receivers import ClassReceivers, ConstantKeywords
+from migrate.kernel_receivers import ClassReceivers, ConstantKeywords, ExplicitBases
 from migrate.kernel_rewrite import ConstantInliner, KernelMigration, Rewriter
 from migrate.kernel_tidy import fold_dead_branches, tidy
 from migrate.live_registrations import live_decorated
@@ -333,6 +333,8 @@ def _migrate(mk: KernelMigration, mro: list[cst.ClassDef], func_name: str,
     block = compute.body.visit(ConstantKeywords(mk, self_name, ctx_name))
     # `type(self)._clip(...)` of a staticmethod or classmethod: `self._clip(...)`
     block = block.visit(ClassReceivers(mk.members, self_name))
+    # `Base.compute(self, ctx)`: `super(Owner, self).compute(ctx)` where both reach one def
+    block = block.visit(ExplicitBases(mk, member.owner, self_name))
     block = inline_param_objects(mk.info.owner_of(member.owner), block, ctx_name)
     # `ctx.input(X_SLOT)`, `ctx.input("Out" + GRAD)`: the names compute()'s module spells
     block = fold_slot_names(mk.info.owner_of(member.owner), block, ctx_name)

@@ -6,7 +6,9 @@
 - `type(self)._clip(...)`, `self.__class__._clip(...)`: the kernel's class reached for a
   staticmethod or classmethod (the first binding of the name along the kernel's MRO, a
   decorated `def` or `FUNC = staticmethod(fn)`) is `self._clip(...)`, the same function
-  either way, lifted like any helper.
+  either way, lifted like any helper;
+- `Base.compute(self, ctx)` in a method of a class of the kernel's MRO, Base after it:
+  `super(Owner, self).compute(ctx)` where that reaches the same def (`ExplicitBases`).
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ from typing import TYPE_CHECKING
 import libcst as cst
 import libcst.matchers as m
 
-from migrate.class_members import Member
+from migrate.class_members import Member, class_body_names
 from migrate.kernel_model import SkipError
+from migrate.static_refs import UnresolvableError
 from migrate.syntax import is_literal
+from migrate.tree_bases import tree_mro
 
 if TYPE_CHECKING:
     from migrate.kernel_rewrite import KernelMigration
@@ -77,3 +81,44 @@ class ClassReceivers(cst.CSTTransformer):
                 m.matches(d.decorator, unbound) for d in fn.decorators)):
             return updated
         return updated.with_changes(value=cst.Name(self.self_name))
+
+
+class ExplicitBases(cst.CSTTransformer):
+    """`Base.NAME(self, ...)` in a method of class `owner` (a class of the kernel's MRO,
+    Base one after it) as `super(Owner, self).NAME(...)` where both reach the same def:
+    Base's own MRO is the kernel's from Base on, and no class between `owner` and Base
+    binds NAME (`super_calls` then reads it as any cooperative call)."""
+
+    def __init__(self, mk: KernelMigration, owner: cst.ClassDef, self_name: str) -> None:
+        super().__init__()
+        self.mk, self.owner, self.self_name = mk, owner, self_name
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call  # noqa: N802
+                   ) -> cst.BaseExpression:
+        if not (m.matches(updated.func, m.Attribute(value=m.Name(), attr=m.Name()))
+                and updated.args and m.matches(updated.args[0], m.Arg(
+                    value=m.Name(self.self_name), keyword=None, star=""))):
+            return updated
+        func = cst.ensure_type(updated.func, cst.Attribute)
+        base, name = cst.ensure_type(func.value, cst.Name).value, func.attr.value
+        mro = self.mk.mro
+        at = next((i for i, c in enumerate(mro) if c is self.owner), None)
+        names = [c.name.value for c in mro]
+        if at is None or base not in names[at + 1:] or not self._same_tail(base, names):
+            return updated
+        between = mro[at + 1:names.index(base, at + 1)]
+        if any(name in class_body_names(c) for c in between):
+            return updated
+        receiver = cst.Call(cst.Name("super"), [cst.Arg(cst.Name(self.owner.name.value)),
+                                                cst.Arg(cst.Name(self.self_name))])
+        return updated.with_changes(func=func.with_changes(value=receiver),
+                                    args=updated.args[1:])
+
+    def _same_tail(self, base: str, names: list[str]) -> bool:
+        """Base's MRO, as the tree gives it, is the kernel's from Base on."""
+        cls = next(c for c in self.mk.mro if c.name.value == base)
+        try:
+            own = tree_mro(self.mk.info.owner_of(cls), base).classes
+        except (UnresolvableError, KeyError):
+            return False
+        return [c.name.value for c in own] == names[names.index(base):]

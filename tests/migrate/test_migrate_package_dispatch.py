@@ -132,3 +132,36 @@ class UnaryKernel(OpKernel):
     assert record.status == status, record.reason
     if status == "migrated":
         assert "(dev_ctx.xp, x.data, alpha)" in function_source(result, "unary_kernel")
+
+
+@pytest.mark.parametrize(("bases", "status"), [
+    ("BaseKernel", "migrated"),
+    # a class between binding compute: `super()` would reach it, `BaseKernel.compute` not
+    ("Tweaked, BaseKernel", "skipped"),
+])
+def test_a_base_method_called_through_its_class(bases: str, status: str) -> None:
+    """`BaseKernel.compute(self, ctx)` in a subclass's compute is `super(UnaryKernel,
+    self).compute(ctx)` where both reach the same def, read as any cooperative call."""
+    source = unary(f"""
+class BaseKernel(OpKernel):
+    def compute(self, ctx):
+        x = ctx.input("X")
+        ctx.output("Out").mutable_data(ctx.place, x.dtype)[...] = x.data * ctx.attr("alpha")
+
+
+class Tweaked(BaseKernel):
+    def compute(self, ctx):
+        ctx.output("Out").mutable_data(ctx.place)[...] = 0.0
+
+
+class UnaryKernel({bases}):
+    def compute(self, ctx):
+        BaseKernel.compute(self, ctx)
+        out = ctx.output("Out")
+        out.data[...] = out.data + 1
+""")
+    result = migrate(source)
+    record = next(r for r in result.records if r.kernel == "UnaryKernel")
+    assert record.status == status, record.reason
+    if status == "skipped":
+        assert "calls BaseKernel.compute(), which is no staticmethod" in record.reason
