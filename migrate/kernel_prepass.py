@@ -103,9 +103,7 @@ def _class_constant(home: ModuleInfo, expr: cst.BaseExpression) -> Any:
     cls = home.classes.get(owner)
     if cls is None or cls.keywords or sum(owner in store_names(s) for s in home.module.body
                                           ) != 1 or any(
-            home.imports.resolve(d.decorator.func if isinstance(d.decorator, cst.Call)
-                                 else d.decorator) not in _PLAIN_DECORATORS
-            for d in cls.decorators):
+            home.imports.decorator(d) not in _PLAIN_DECORATORS for d in cls.decorators):
         return UNRESOLVED
     try:
         value = constant_of(home, class_members([cls]),

@@ -44,9 +44,9 @@ from migrate.manifest_records import MANIFEST_RECORDS, manifest_refusal
 from migrate.records import FileResult, LiveFacts
 from migrate.registration_effects import KEPT_REGISTERED
 from migrate.static import ModuleInfo
-from migrate.static_eval import class_bases
 from migrate.static_facts import Registration, StaticProto
-from migrate.static_refs import code_of, dotted
+from migrate.static_refs import UnresolvableError, code_of
+from migrate.tree_bases import tree_mro
 from migrate.tree_names import package_root
 from migrate.tree_operators import not_registered_here
 from phi.common import DataType
@@ -222,15 +222,13 @@ def live_kept(info: ModuleInfo, blocked: dict[str, str],
     return kept
 
 
-def _derives(info: ModuleInfo, name: str, base: str, seen: frozenset[str] = frozenset()
-             ) -> bool:
-    """Class `name` of the module derives from its class `base` (bases spelled by name)."""
-    cls = info.classes.get(name)
-    if cls is None or name in seen:
+def _derives(info: ModuleInfo, name: str, base: str) -> bool:
+    """Class `name` of the module derives from its class `base` (the tree's MRO)."""
+    try:
+        mro = tree_mro(info, name).classes
+    except (UnresolvableError, KeyError):
         return False
-    spelled = [dotted(b) for b in class_bases(cls)]
-    return base in spelled or any(s is not None and _derives(info, s, base, seen | {name})
-                                  for s in spelled)
+    return any(c is info.classes[base] for c in mro[1:])
 
 
 def _booked(info: ModuleInfo, name: str, keys: list[list[Any]], kept: LiveKept,

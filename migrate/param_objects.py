@@ -440,9 +440,8 @@ def _check_methods(home: ModuleInfo, cls: cst.ClassDef, skip: set[str], where: s
     for fn_name, fn in _methods(cls).items():
         if fn_name in skip:
             continue
-        decorators = [dotted(d.decorator) for d in fn.decorators if home.imports.resolve(
-            d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
-        ) not in _MEMO_CACHES]
+        decorators = [dotted(d.decorator) for d in fn.decorators
+                      if home.imports.decorator(d) not in _MEMO_CACHES]
         if decorators in (["staticmethod"], ["classmethod"]):
             continue
         if (fn.decorators and decorators != ["property"]) or not fn.params.params:

@@ -188,6 +188,12 @@ class ImportTable:
             self.from_modules[name] = module
         self.starred.add(name)
 
+    def decorator(self, decorator: cst.Decorator) -> str | None:
+        """The qualified name a decorator applies, called or not (`@functools.lru_cache(8)`
+        -> 'functools.lru_cache')."""
+        node = decorator.decorator
+        return self.resolve(node.func if isinstance(node, cst.Call) else node)
+
     def resolve(self, node: cst.BaseExpression) -> str | None:
         """`ok.register_op_kernel` -> 'legacy_fluid.framework.op_kernel.register_op_kernel'."""
         text = dotted(node)
